@@ -1,0 +1,101 @@
+package com.walletcards.access;
+
+import com.walletcards.shared.Ids;
+import com.walletcards.shared.NotFound;
+import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.Times;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Organizations and their API keys. */
+@Service
+public class AccessManagement {
+
+    private final AccessQueries queries;
+    private final Clock clock;
+
+    AccessManagement(AccessQueries queries, Clock clock) {
+        this.queries = queries;
+        this.clock = clock;
+    }
+
+    @Transactional
+    public Organization createOrganization(String name) {
+        Organization org = new Organization(new OrganizationId(Ids.newId("org")), name, Times.now(clock));
+        queries.insert(org);
+        return org;
+    }
+
+    public Optional<Organization> organization(OrganizationId id) {
+        return queries.organization(id);
+    }
+
+    @Transactional
+    public IssuedKey issueKey(OrganizationId org, @Nullable String name, Set<Scope> scopes) {
+        return issueKey(org, name, scopes, KeyHashing.newSecret());
+    }
+
+    @Transactional
+    IssuedKey issueKey(OrganizationId org, @Nullable String name, Set<Scope> scopes, String secret) {
+        queries.organization(org).orElseThrow(() -> new NotFound("Organization"));
+        ApiKey key = new ApiKey(
+                Ids.newId("key"),
+                org,
+                name,
+                KeyHashing.displayPrefix(secret),
+                Set.copyOf(scopes),
+                Times.now(clock),
+                null);
+        queries.insert(key, KeyHashing.hash(secret));
+        return new IssuedKey(key, secret);
+    }
+
+    public List<ApiKey> keys(OrganizationId org) {
+        queries.organization(org).orElseThrow(() -> new NotFound("Organization"));
+        return queries.keys(org);
+    }
+
+    @Transactional
+    public void revokeKey(OrganizationId org, String keyId) {
+        if (!queries.revoke(org, keyId, Times.db(Instant.now(clock)))) {
+            throw new NotFound("API key");
+        }
+    }
+
+    /** The principal of a presented key, if it exists and is not revoked. */
+    public Optional<ApiPrincipal> authenticate(String secret) {
+        return queries.activeKeyByHash(KeyHashing.hash(secret))
+                .map(k -> new ApiPrincipal(k.id(), k.organizationId(), k.scopes()));
+    }
+
+    /**
+     * Makes sure this exact key works with every scope: restores it when it exists (revoked or
+     * narrowed), else attaches it to the oldest organization, creating one when there is none.
+     */
+    @Transactional
+    public ApiKey ensureKey(String secret, String organizationName) {
+        Optional<ApiKey> existing = queries.keyByHash(KeyHashing.hash(secret));
+        if (existing.isPresent()) {
+            queries.restore(existing.get().id(), Scope.all());
+            return existing.get();
+        }
+        Organization org = queries.oldestOrganization().orElseGet(() -> createOrganization(organizationName));
+        return issueKey(org.id(), "bootstrap", Scope.all(), secret).key();
+    }
+
+    /** On an empty database: one organization with one fresh all-scope key. */
+    @Transactional
+    public Optional<IssuedKey> firstKeyIfEmpty(String organizationName) {
+        if (queries.oldestOrganization().isPresent()) {
+            return Optional.empty();
+        }
+        Organization org = createOrganization(organizationName);
+        return Optional.of(issueKey(org.id(), "bootstrap", Scope.all()));
+    }
+}

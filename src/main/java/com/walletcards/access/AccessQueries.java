@@ -1,0 +1,123 @@
+package com.walletcards.access;
+
+import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.Times;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+@Repository
+class AccessQueries {
+
+    private final JdbcClient jdbc;
+
+    AccessQueries(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    void insert(Organization org) {
+        jdbc.sql("INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)")
+                .params(org.id().value(), org.name(), Times.db(org.createdAt()))
+                .update();
+    }
+
+    Optional<Organization> organization(OrganizationId id) {
+        return jdbc.sql("SELECT id, name, created_at FROM organizations WHERE id = ?")
+                .param(id.value())
+                .query(AccessQueries::organization)
+                .optional();
+    }
+
+    Optional<Organization> oldestOrganization() {
+        return jdbc.sql("SELECT id, name, created_at FROM organizations ORDER BY id LIMIT 1")
+                .query(AccessQueries::organization)
+                .optional();
+    }
+
+    void insert(ApiKey key, String hash) {
+        jdbc.sql("""
+            INSERT INTO api_keys (id, organization_id, name, prefix, key_hash, scopes, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)""")
+                .params(
+                        key.id(),
+                        key.organizationId().value(),
+                        key.name(),
+                        key.prefix(),
+                        hash,
+                        join(key.scopes()),
+                        Times.db(key.createdAt()))
+                .update();
+    }
+
+    Optional<ApiKey> activeKeyByHash(String hash) {
+        return jdbc.sql(SELECT_KEY + " WHERE key_hash = ? AND revoked_at IS NULL")
+                .param(hash)
+                .query(AccessQueries::key)
+                .optional();
+    }
+
+    Optional<ApiKey> keyByHash(String hash) {
+        return jdbc.sql(SELECT_KEY + " WHERE key_hash = ?")
+                .param(hash)
+                .query(AccessQueries::key)
+                .optional();
+    }
+
+    List<ApiKey> keys(OrganizationId org) {
+        return jdbc.sql(SELECT_KEY + " WHERE organization_id = ? ORDER BY id")
+                .param(org.value())
+                .query(AccessQueries::key)
+                .list();
+    }
+
+    void restore(String keyId, Set<Scope> scopes) {
+        jdbc.sql("UPDATE api_keys SET scopes = ?, revoked_at = NULL WHERE id = ?")
+                .params(join(scopes), keyId)
+                .update();
+    }
+
+    boolean revoke(OrganizationId org, String keyId, OffsetDateTime at) {
+        return jdbc.sql(
+                                "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND organization_id = ? AND revoked_at IS NULL")
+                        .params(at, keyId, org.value())
+                        .update()
+                > 0;
+    }
+
+    private static final String SELECT_KEY =
+            "SELECT id, organization_id, name, prefix, scopes, created_at, revoked_at FROM api_keys";
+
+    private static String join(Set<Scope> scopes) {
+        return scopes.stream().map(Scope::value).sorted().collect(Collectors.joining(" "));
+    }
+
+    private static Organization organization(ResultSet rs, int row) throws SQLException {
+        return new Organization(
+                new OrganizationId(rs.getString("id")),
+                rs.getString("name"),
+                rs.getObject("created_at", OffsetDateTime.class).toInstant());
+    }
+
+    private static ApiKey key(ResultSet rs, int row) throws SQLException {
+        OffsetDateTime revoked = rs.getObject("revoked_at", OffsetDateTime.class);
+        Set<Scope> scopes = Arrays.stream(rs.getString("scopes").split(" "))
+                .map(Scope::parse)
+                .flatMap(Optional::stream)
+                .collect(Collectors.toUnmodifiableSet());
+        return new ApiKey(
+                rs.getString("id"),
+                new OrganizationId(rs.getString("organization_id")),
+                rs.getString("name"),
+                rs.getString("prefix"),
+                scopes,
+                rs.getObject("created_at", OffsetDateTime.class).toInstant(),
+                revoked == null ? null : revoked.toInstant());
+    }
+}

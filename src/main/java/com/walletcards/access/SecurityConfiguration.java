@@ -1,0 +1,84 @@
+package com.walletcards.access;
+
+import com.walletcards.shared.ErrorCode;
+import com.walletcards.shared.web.ErrorResponses;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.security.config.annotation.method.configuration.EnableMethodSecurity;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
+import org.springframework.security.web.context.SecurityContextHolderFilter;
+
+/**
+ * Three filter chains: the API under {@code /v1} (API keys and scopes; provider callbacks are
+ * public and verify their own signatures), the admin API (admin token), and everything else
+ * (card pages, health, API docs: public).
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableMethodSecurity
+class SecurityConfiguration {
+
+    @Bean
+    @Order(1)
+    SecurityFilterChain api(
+            HttpSecurity http, AccessManagement access, ErrorResponses errors, AccessProperties properties)
+            throws Exception {
+        stateless(http.securityMatcher("/v1/**"));
+        http.addFilterBefore(
+                        new ApiKeyAuthentication(access, errors, properties.rateLimitPerSecond()),
+                        AuthorizationFilter.class)
+                .authorizeHttpRequests(a -> a.requestMatchers("/v1/callbacks/**")
+                        .permitAll()
+                        .anyRequest()
+                        .authenticated())
+                .exceptionHandling(e -> e.authenticationEntryPoint((request, response, ex) -> errors.write(
+                                request,
+                                response,
+                                ErrorCode.UNAUTHORIZED,
+                                "An API key is required: Authorization: Bearer <key>"))
+                        .accessDeniedHandler((request, response, ex) -> errors.write(
+                                request,
+                                response,
+                                ErrorCode.INSUFFICIENT_SCOPE,
+                                "The API key lacks the scope this endpoint needs")));
+        return http.build();
+    }
+
+    @Bean
+    @Order(2)
+    SecurityFilterChain admin(HttpSecurity http, ErrorResponses errors, AccessProperties properties) throws Exception {
+        stateless(http.securityMatcher("/admin/**"));
+        http.addFilterAfter(new AdminAuthentication(properties.adminToken(), errors), SecurityContextHolderFilter.class)
+                .authorizeHttpRequests(a -> a.anyRequest().permitAll());
+        return http.build();
+    }
+
+    @Bean
+    @Order(3)
+    SecurityFilterChain open(HttpSecurity http) throws Exception {
+        stateless(http).authorizeHttpRequests(a -> a.anyRequest().permitAll());
+        return http.build();
+    }
+
+    /** Keeps Spring Boot from creating a default user with a generated password. */
+    @Bean
+    UserDetailsService noUsers() {
+        return new InMemoryUserDetailsManager();
+    }
+
+    private static HttpSecurity stateless(HttpSecurity http) throws Exception {
+        return http.csrf(AbstractHttpConfigurer::disable)
+                .httpBasic(AbstractHttpConfigurer::disable)
+                .formLogin(AbstractHttpConfigurer::disable)
+                .logout(AbstractHttpConfigurer::disable)
+                .requestCache(AbstractHttpConfigurer::disable)
+                .anonymous(AbstractHttpConfigurer::disable)
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS));
+    }
+}

@@ -1,0 +1,9 @@
+package com.walletcards.campaign;
+
+public enum BarcodeType {
+    none,
+    qr,
+    aztec,
+    pdf417,
+    code128
+}

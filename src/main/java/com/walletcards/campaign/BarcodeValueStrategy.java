@@ -1,0 +1,6 @@
+package com.walletcards.campaign;
+
+public enum BarcodeValueStrategy {
+    auto,
+    custom
+}

@@ -1,0 +1,29 @@
+package com.walletcards.campaign;
+
+import com.walletcards.shared.OrganizationId;
+import java.time.Instant;
+import java.util.Set;
+
+/** What happened to campaigns; published inside the transaction that made it happen. */
+public final class CampaignEvents {
+
+    private CampaignEvents() {}
+
+    public record CampaignCreated(OrganizationId organizationId, CampaignId campaignId, Instant at) {}
+
+    /**
+     * The campaign's content changed: {@code contentVersion} grows with every change so that cards
+     * never move back to older content.
+     */
+    public record CampaignUpdated(
+            OrganizationId organizationId,
+            CampaignId campaignId,
+            long contentVersion,
+            Set<String> changedFields,
+            Instant at) {}
+
+    public record CampaignStatusChanged(
+            OrganizationId organizationId, CampaignId campaignId, CampaignStatus from, CampaignStatus to, Instant at) {}
+
+    public record CampaignDeleted(OrganizationId organizationId, CampaignId campaignId, Instant at) {}
+}

@@ -1,0 +1,8 @@
+package com.walletcards.campaign;
+
+public enum CampaignStatus {
+    draft,
+    active,
+    completed,
+    archived
+}

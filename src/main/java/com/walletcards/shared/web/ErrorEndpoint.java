@@ -1,0 +1,48 @@
+package com.walletcards.shared.web;
+
+import com.walletcards.shared.ErrorCode;
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import org.springframework.boot.webmvc.error.ErrorController;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Replaces Spring Boot's whitelabel error page: whatever the container forwards here (an error
+ * thrown in a filter, a rejected request line) still answers with the error envelope.
+ */
+@RestController
+class ErrorEndpoint implements ErrorController {
+
+    private final ErrorResponses responses;
+
+    ErrorEndpoint(ErrorResponses responses) {
+        this.responses = responses;
+    }
+
+    @RequestMapping("${server.error.path:/error}")
+    ResponseEntity<ErrorBody> error(HttpServletRequest request) {
+        Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+        Object exception = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
+        if (exception instanceof PayloadTooLarge) {
+            return responses.entity(request, ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large", List.of());
+        }
+        int code = status instanceof Integer i ? i : 500;
+        ErrorCode mapped = switch (code) {
+            case 400 -> ErrorCode.INVALID_JSON;
+            case 401 -> ErrorCode.UNAUTHORIZED;
+            case 403 -> ErrorCode.INSUFFICIENT_SCOPE;
+            case 404 -> ErrorCode.NOT_FOUND;
+            case 405 -> ErrorCode.METHOD_NOT_ALLOWED;
+            case 413 -> ErrorCode.PAYLOAD_TOO_LARGE;
+            case 415 -> ErrorCode.UNSUPPORTED_MEDIA_TYPE;
+            default -> ErrorCode.INTERNAL_ERROR;
+        };
+        String message = mapped == ErrorCode.INTERNAL_ERROR
+                ? "Something went wrong on our side"
+                : "The request could not be served";
+        return responses.entity(request, mapped, message, List.of());
+    }
+}

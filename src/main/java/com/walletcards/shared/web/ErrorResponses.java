@@ -1,0 +1,50 @@
+package com.walletcards.shared.web;
+
+import com.walletcards.shared.ErrorCode;
+import com.walletcards.shared.FieldError;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.List;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Writes the error envelope. Filters (authentication, body limit) use {@link #write} because
+ * they run outside Spring MVC; controller advice uses {@link #entity}.
+ */
+@Component
+public class ErrorResponses {
+
+    private final JsonMapper mapper;
+
+    public ErrorResponses(JsonMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    public ResponseEntity<ErrorBody> entity(
+            HttpServletRequest request, ErrorCode code, String message, List<FieldError> details) {
+        return ResponseEntity.status(code.httpStatus())
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(ErrorBody.of(code.name(), message, details, RequestIds.of(request)));
+    }
+
+    public void write(HttpServletRequest request, HttpServletResponse response, ErrorCode code, String message)
+            throws IOException {
+        if (response.isCommitted()) {
+            return;
+        }
+        response.resetBuffer();
+        response.setStatus(code.httpStatus());
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        response.setCharacterEncoding("UTF-8");
+        if (code == ErrorCode.UNAUTHORIZED) {
+            response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+        }
+        mapper.writeValue(
+                response.getOutputStream(), ErrorBody.of(code.name(), message, List.of(), RequestIds.of(request)));
+    }
+}
