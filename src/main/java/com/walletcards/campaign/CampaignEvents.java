@@ -1,7 +1,9 @@
 package com.walletcards.campaign;
 
+import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.OrganizationId;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Set;
 
 /** What happened to campaigns; published inside the transaction that made it happen. */
@@ -9,7 +11,18 @@ public final class CampaignEvents {
 
     private CampaignEvents() {}
 
-    public record CampaignCreated(OrganizationId organizationId, CampaignId campaignId, Instant at) {}
+    public record CampaignCreated(OrganizationId organizationId, CampaignId campaignId, Instant at)
+            implements ExternalEvent {
+        @Override
+        public String type() {
+            return "campaign.created";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of("campaignId", campaignId.value());
+        }
+    }
 
     /**
      * The campaign's content changed: {@code contentVersion} grows with every change so that cards
@@ -20,7 +33,21 @@ public final class CampaignEvents {
             CampaignId campaignId,
             long contentVersion,
             Set<String> changedFields,
-            Instant at) {}
+            Instant at)
+            implements ExternalEvent {
+        @Override
+        public String type() {
+            return "campaign.updated";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of(
+                    "campaignId", campaignId.value(),
+                    "contentVersion", contentVersion,
+                    "changedFields", changedFields.stream().sorted().toList());
+        }
+    }
 
     public record CampaignStatusChanged(
             OrganizationId organizationId, CampaignId campaignId, CampaignStatus from, CampaignStatus to, Instant at) {}
