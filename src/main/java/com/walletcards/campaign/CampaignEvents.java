@@ -50,7 +50,18 @@ public final class CampaignEvents {
     }
 
     public record CampaignStatusChanged(
-            OrganizationId organizationId, CampaignId campaignId, CampaignStatus from, CampaignStatus to, Instant at) {}
+            OrganizationId organizationId, CampaignId campaignId, CampaignStatus from, CampaignStatus to, Instant at)
+            implements ExternalEvent {
+        @Override
+        public String type() {
+            return "campaign.status_changed";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of("campaignId", campaignId.value(), "from", from.name(), "to", to.name());
+        }
+    }
 
     public record CampaignDeleted(OrganizationId organizationId, CampaignId campaignId, Instant at) {}
 }
