@@ -46,6 +46,12 @@ public class CampaignManagement {
         return queries.find(org, id).orElseThrow(CampaignNotFound::new);
     }
 
+    /** Like {@link #get} without failing: for callers inside a transaction that must not roll back. */
+    @Transactional(readOnly = true)
+    public Optional<Campaign> find(OrganizationId org, CampaignId id) {
+        return queries.find(org, id);
+    }
+
     @Transactional(readOnly = true)
     public CampaignPage list(
             OrganizationId org, @Nullable CampaignStatus status, @Nullable CampaignType type, Page page) {
@@ -94,6 +100,14 @@ public class CampaignManagement {
     @Transactional
     public Campaign acceptRecipients(OrganizationId org, CampaignId id) {
         queries.markHasRecipients(org, id);
+        Campaign campaign = get(org, id);
+        campaign.ensureAcceptsRecipients();
+        return campaign;
+    }
+
+    /** For the recipient module: the campaign exists and is neither archived nor completed. */
+    @Transactional(readOnly = true)
+    public Campaign requireAcceptingRecipients(OrganizationId org, CampaignId id) {
         Campaign campaign = get(org, id);
         campaign.ensureAcceptsRecipients();
         return campaign;

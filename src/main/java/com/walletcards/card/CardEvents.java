@@ -1,0 +1,106 @@
+package com.walletcards.card;
+
+import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.OrganizationId;
+import java.time.Instant;
+import java.util.Map;
+
+/** What happened to cards. Status changes are internal; the rest are also webhook events. */
+public final class CardEvents {
+
+    private CardEvents() {}
+
+    /** The card's derived status changed; the recipient module mirrors it. */
+    public record CardStatusChanged(
+            OrganizationId organizationId,
+            String walletCardId,
+            String recipientId,
+            String campaignId,
+            CardStatus from,
+            CardStatus to,
+            Instant at) {}
+
+    public record CardCreated(
+            OrganizationId organizationId, String walletCardId, String recipientId, String campaignId, Instant at)
+            implements ExternalEvent {
+        @Override
+        public String type() {
+            return "card.created";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of("walletCardId", walletCardId, "recipientId", recipientId, "campaignId", campaignId);
+        }
+    }
+
+    /** One provider object was added to a wallet ({@code SAVE}/{@code INSTALL}). */
+    public record CardInstalled(
+            OrganizationId organizationId,
+            String walletCardId,
+            String recipientId,
+            String campaignId,
+            String provider,
+            Instant at)
+            implements ExternalEvent {
+        @Override
+        public String type() {
+            return "card.installed";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of(
+                    "walletCardId",
+                    walletCardId,
+                    "recipientId",
+                    recipientId,
+                    "campaignId",
+                    campaignId,
+                    "provider",
+                    provider);
+        }
+    }
+
+    /** One provider object was removed from a wallet ({@code DELETE}/{@code UNINSTALL}). */
+    public record CardRemoved(
+            OrganizationId organizationId,
+            String walletCardId,
+            String recipientId,
+            String campaignId,
+            String provider,
+            Instant at)
+            implements ExternalEvent {
+        @Override
+        public String type() {
+            return "card.removed";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of(
+                    "walletCardId",
+                    walletCardId,
+                    "recipientId",
+                    recipientId,
+                    "campaignId",
+                    campaignId,
+                    "provider",
+                    provider);
+        }
+    }
+
+    public record CardRevoked(
+            OrganizationId organizationId, String walletCardId, String recipientId, String campaignId, Instant at)
+            implements ExternalEvent {
+        @Override
+        public String type() {
+            return "card.revoked";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of("walletCardId", walletCardId, "recipientId", recipientId, "campaignId", campaignId);
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package com.walletcards.recipient;
+
+import com.walletcards.campaign.Campaign;
+import com.walletcards.campaign.CampaignId;
+import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.campaign.CampaignStatus;
+import com.walletcards.card.CardStatus;
+import com.walletcards.card.NewCard;
+import com.walletcards.card.WalletCards;
+import com.walletcards.recipient.RecipientEvents.RecipientInvited;
+import com.walletcards.recipient.RecipientQueries.HistoryEntry;
+import com.walletcards.recipient.RecipientQueries.PendingCard;
+import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.ProviderTypes;
+import com.walletcards.shared.Times;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Issues the cards of one card-generation batch, a chunk per transaction: a crash loses at most
+ * the chunk in flight, which the retried job issues again (recipients without a card are picked
+ * up; those with one are not, so no recipient ever gets two).
+ */
+@Component
+class CardIssuing {
+
+    static final int CHUNK = 500;
+    private final RecipientQueries queries;
+    private final CampaignManagement campaigns;
+    private final WalletCards cards;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
+
+    CardIssuing(
+            RecipientQueries queries,
+            CampaignManagement campaigns,
+            WalletCards cards,
+            ApplicationEventPublisher events,
+            Clock clock) {
+        this.queries = queries;
+        this.campaigns = campaigns;
+        this.cards = cards;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    record Chunk(int size, List<Invitations.Pending> emails) {}
+
+    @Transactional
+    public Chunk issueChunk(String cardBatch) {
+        List<PendingCard> pending = queries.pendingInBatch(cardBatch, CHUNK);
+        if (pending.isEmpty()) {
+            return new Chunk(0, List.of());
+        }
+        // A batch belongs to one campaign: single and bulk adds each schedule their own.
+        OrganizationId org = pending.get(0).organizationId();
+        String campaignId = pending.get(0).campaignId();
+        Campaign campaign = campaigns.find(org, new CampaignId(campaignId)).orElse(null);
+        if (campaign == null) { // deleted meanwhile: nobody to issue cards for
+            queries.abandon(pending.stream().map(PendingCard::recipientId).toList());
+            return new Chunk(pending.size(), List.of());
+        }
+        List<Invitations.Pending> emails = issue(org, campaign, pending);
+        return new Chunk(pending.size(), emails);
+    }
+
+    /** Creates the cards (and sends invitations where asked) for recipients of one campaign. */
+    List<Invitations.Pending> issue(OrganizationId org, Campaign campaign, List<PendingCard> pending) {
+        Instant now = Times.now(clock);
+        List<NewCard> requested = pending.stream()
+                .map(p -> new NewCard(
+                        p.recipientId(),
+                        ProviderTypes.expand(p.providerTypes() != null ? p.providerTypes() : campaign.providerTypes())))
+                .toList();
+        Map<String, String> cardIds = cards.create(org, campaign.id().value(), requested);
+        List<Recipient> recipients = queries.findMany(org, cardIds.keySet());
+        List<HistoryEntry> history = new ArrayList<>();
+        List<Recipient> invitees = new ArrayList<>();
+        List<String> inviteOnCreate = pending.stream()
+                .filter(PendingCard::inviteOnCreate)
+                .map(PendingCard::recipientId)
+                .toList();
+        for (Recipient r : recipients) {
+            r.cardCreated(cardIds.get(r.id()), now);
+            history.add(HistoryEntry.of(r, "card created"));
+            if (inviteOnCreate.contains(r.id())) {
+                invitees.add(r);
+            }
+        }
+        List<Invitations.Pending> emails = new ArrayList<>();
+        if (!invitees.isEmpty() && acceptsInvitations(org, campaign)) {
+            Map<String, String> links = cards.invite(
+                    org, invitees.stream().map(Recipient::walletCardId).toList());
+            for (Recipient r : invitees) {
+                String link = links.get(r.walletCardId());
+                r.invited(CardStatus.invited, now);
+                history.add(HistoryEntry.of(r, "invited"));
+                events.publishEvent(new RecipientInvited(org, r.id(), r.campaignId(), r.walletCardId(), link, now));
+                emails.add(new Invitations.Pending(r, campaign, link));
+            }
+        }
+        queries.updateStatuses(recipients);
+        queries.addHistory(history);
+        return emails;
+    }
+
+    private boolean acceptsInvitations(OrganizationId org, Campaign campaign) {
+        if (campaign.status() == CampaignStatus.archived || campaign.status() == CampaignStatus.completed) {
+            return false; // cards are still issued; inviting waits for an explicit invite
+        }
+        campaigns.acceptInvitation(org, campaign.id());
+        return true;
+    }
+}

@@ -1,0 +1,27 @@
+package com.walletcards.recipient;
+
+import com.walletcards.card.CardEvents.CardStatusChanged;
+import com.walletcards.card.CardStatus;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * A recipient's status follows its card where the wallets drive it (installed, removed). Runs in
+ * the callback's transaction, so both change together or not at all.
+ */
+@Component
+class CardStatusMirror {
+
+    private final RecipientManagement recipients;
+
+    CardStatusMirror(RecipientManagement recipients) {
+        this.recipients = recipients;
+    }
+
+    @EventListener
+    void on(CardStatusChanged event) {
+        if (event.to() == CardStatus.active || event.to() == CardStatus.removed) {
+            recipients.cardStatusChanged(event.walletCardId(), event.to());
+        }
+    }
+}

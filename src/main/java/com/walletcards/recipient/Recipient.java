@@ -1,0 +1,233 @@
+package com.walletcards.recipient;
+
+import com.walletcards.card.CardStatus;
+import com.walletcards.recipient.RecipientEvents.RecipientDeleted;
+import com.walletcards.recipient.RecipientEvents.RecipientRevoked;
+import com.walletcards.recipient.RecipientEvents.RecipientUpdated;
+import com.walletcards.shared.InvalidState;
+import com.walletcards.shared.Json;
+import com.walletcards.shared.OrganizationId;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A person who receives a card in one campaign. Owns the recipient status machine of the spec;
+ * the card's own status arrives through {@link #cardStatusChanged}.
+ */
+public final class Recipient {
+
+    private final String id;
+    private final OrganizationId organizationId;
+    private final String campaignId;
+    private final String email;
+    private @Nullable String name;
+    private @Nullable String phone;
+    private @Nullable String externalId;
+    private Map<String, Object> recipientData;
+    private @Nullable List<String> providerTypes;
+    private RecipientStatus status;
+    private @Nullable String walletCardId;
+    private @Nullable CardStatus walletCardStatus;
+    private long contentVersion;
+    private final Instant createdAt;
+    private Instant updatedAt;
+
+    Recipient(
+            String id,
+            OrganizationId organizationId,
+            String campaignId,
+            String email,
+            @Nullable String name,
+            @Nullable String phone,
+            @Nullable String externalId,
+            Map<String, Object> recipientData,
+            @Nullable List<String> providerTypes,
+            RecipientStatus status,
+            @Nullable String walletCardId,
+            @Nullable CardStatus walletCardStatus,
+            long contentVersion,
+            Instant createdAt,
+            Instant updatedAt) {
+        this.id = id;
+        this.organizationId = organizationId;
+        this.campaignId = campaignId;
+        this.email = email;
+        this.name = name;
+        this.phone = phone;
+        this.externalId = externalId;
+        this.recipientData = recipientData;
+        this.providerTypes = providerTypes;
+        this.status = status;
+        this.walletCardId = walletCardId;
+        this.walletCardStatus = walletCardStatus;
+        this.contentVersion = contentVersion;
+        this.createdAt = createdAt;
+        this.updatedAt = updatedAt;
+    }
+
+    /** Invitation works from pending, created, invited (a re-send) and removed; never once revoked. */
+    void ensureInvitable() {
+        switch (status) {
+            case pending, created, invited, removed -> {}
+            case revoked -> throw new InvalidState("The recipient is revoked and cannot be invited again");
+            case active -> throw new InvalidState("The recipient's card is already in a wallet");
+            case deleted -> throw new InvalidState("The recipient is deleted");
+        }
+    }
+
+    void invited(CardStatus cardStatus, Instant now) {
+        ensureInvitable();
+        status = RecipientStatus.invited;
+        walletCardStatus = cardStatus;
+        updatedAt = now;
+    }
+
+    void cardCreated(String cardId, Instant now) {
+        walletCardId = cardId;
+        walletCardStatus = CardStatus.created;
+        if (status == RecipientStatus.pending) {
+            status = RecipientStatus.created;
+        }
+        updatedAt = now;
+    }
+
+    /** Wallet-driven changes (installed, removed) show on the recipient unless it was revoked or deleted. */
+    boolean cardStatusChanged(CardStatus cardStatus, Instant now) {
+        walletCardStatus = cardStatus;
+        updatedAt = now;
+        if (status == RecipientStatus.revoked || status == RecipientStatus.deleted) {
+            return false;
+        }
+        RecipientStatus next = RecipientStatus.valueOf(cardStatus.name());
+        boolean changed = next != status;
+        status = next;
+        return changed;
+    }
+
+    Optional<RecipientRevoked> revoke(Instant now) {
+        if (status == RecipientStatus.revoked) {
+            return Optional.empty();
+        }
+        status = RecipientStatus.revoked;
+        if (walletCardId != null) {
+            walletCardStatus = CardStatus.revoked;
+        }
+        updatedAt = now;
+        return Optional.of(new RecipientRevoked(organizationId, id, campaignId, now));
+    }
+
+    RecipientDeleted delete(Instant now) {
+        status = RecipientStatus.deleted;
+        if (walletCardId != null) {
+            walletCardStatus = CardStatus.deleted;
+        }
+        updatedAt = now;
+        return new RecipientDeleted(organizationId, id, campaignId, now);
+    }
+
+    /** Applies a PATCH; returns the content event when what the card shows changed. */
+    Optional<RecipientUpdated> apply(RecipientChanges changes, Instant now) {
+        boolean content = false;
+        boolean any = false;
+        if (changes.nameSet() && !Objects.equals(changes.name(), name)) {
+            name = changes.name();
+            content = true;
+        }
+        if (changes.phoneSet() && !Objects.equals(changes.phone(), phone)) {
+            phone = changes.phone();
+            any = true;
+        }
+        if (changes.externalIdSet() && !Objects.equals(changes.externalId(), externalId)) {
+            externalId = changes.externalId();
+            any = true;
+        }
+        if (changes.recipientData() != null) {
+            Map<String, Object> merged = Json.mergePatch(recipientData, changes.recipientData());
+            if (!merged.equals(recipientData)) {
+                recipientData = merged;
+                content = true;
+            }
+        }
+        if (changes.providerTypes() != null && !changes.providerTypes().equals(providerTypes)) {
+            providerTypes = List.copyOf(changes.providerTypes());
+            any = true;
+        }
+        if (content || any) {
+            updatedAt = now;
+        }
+        if (!content) {
+            return Optional.empty();
+        }
+        contentVersion++;
+        return Optional.of(new RecipientUpdated(organizationId, id, campaignId, contentVersion, now));
+    }
+
+    static String normalizedEmail(String email) {
+        return email.trim().toLowerCase(Locale.ROOT);
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public OrganizationId organizationId() {
+        return organizationId;
+    }
+
+    public String campaignId() {
+        return campaignId;
+    }
+
+    public String email() {
+        return email;
+    }
+
+    public @Nullable String name() {
+        return name;
+    }
+
+    public @Nullable String phone() {
+        return phone;
+    }
+
+    public @Nullable String externalId() {
+        return externalId;
+    }
+
+    public Map<String, Object> recipientData() {
+        return java.util.Collections.unmodifiableMap(recipientData);
+    }
+
+    public @Nullable List<String> providerTypes() {
+        return providerTypes;
+    }
+
+    public RecipientStatus status() {
+        return status;
+    }
+
+    public @Nullable String walletCardId() {
+        return walletCardId;
+    }
+
+    public @Nullable CardStatus walletCardStatus() {
+        return walletCardStatus;
+    }
+
+    public long contentVersion() {
+        return contentVersion;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    public Instant updatedAt() {
+        return updatedAt;
+    }
+}

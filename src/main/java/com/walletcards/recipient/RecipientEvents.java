@@ -1,0 +1,82 @@
+package com.walletcards.recipient;
+
+import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.OrganizationId;
+import java.time.Instant;
+import java.util.Map;
+
+/** What happened to recipients; published inside the transaction that made it happen. */
+public final class RecipientEvents {
+
+    private RecipientEvents() {}
+
+    public record RecipientCreated(OrganizationId organizationId, String recipientId, String campaignId, Instant at)
+            implements ExternalEvent {
+        @Override
+        public String type() {
+            return "recipient.created";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of("recipientId", recipientId, "campaignId", campaignId);
+        }
+    }
+
+    public record RecipientInvited(
+            OrganizationId organizationId,
+            String recipientId,
+            String campaignId,
+            String walletCardId,
+            String downloadUrl,
+            Instant at)
+            implements ExternalEvent {
+        @Override
+        public String type() {
+            return "recipient.invited";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of(
+                    "recipientId",
+                    recipientId,
+                    "campaignId",
+                    campaignId,
+                    "walletCardId",
+                    walletCardId,
+                    "downloadUrl",
+                    downloadUrl);
+        }
+    }
+
+    public record RecipientRevoked(OrganizationId organizationId, String recipientId, String campaignId, Instant at)
+            implements ExternalEvent {
+        @Override
+        public String type() {
+            return "recipient.revoked";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of("recipientId", recipientId, "campaignId", campaignId);
+        }
+    }
+
+    public record RecipientDeleted(OrganizationId organizationId, String recipientId, String campaignId, Instant at)
+            implements ExternalEvent {
+        @Override
+        public String type() {
+            return "recipient.deleted";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of("recipientId", recipientId, "campaignId", campaignId);
+        }
+    }
+
+    /** The recipient's card content changed (name or recipient data): its card needs the new version. */
+    public record RecipientUpdated(
+            OrganizationId organizationId, String recipientId, String campaignId, long contentVersion, Instant at) {}
+}

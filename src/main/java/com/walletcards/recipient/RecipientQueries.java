@@ -1,0 +1,332 @@
+package com.walletcards.recipient;
+
+import com.walletcards.card.CardStatus;
+import com.walletcards.shared.Ids;
+import com.walletcards.shared.Json;
+import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.Page;
+import com.walletcards.shared.Times;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** SQL of the recipient aggregate; every read takes the organization. */
+@Repository
+class RecipientQueries {
+
+    private static final String COLUMNS = """
+            id, organization_id, campaign_id, email, name, phone, external_id, recipient_data, provider_types,
+            status, wallet_card_id, wallet_card_status, content_version, created_at, updated_at""";
+
+    private final JdbcClient jdbc;
+    private final JdbcTemplate batch;
+
+    RecipientQueries(JdbcClient jdbc, JdbcTemplate batch) {
+        this.jdbc = jdbc;
+        this.batch = batch;
+    }
+
+    /** Inserts new recipients in JDBC batches, each tagged with the card-generation batch that will issue its card. */
+    void insert(List<Recipient> recipients, String cardBatch, boolean inviteOnCreate) {
+        batch.batchUpdate(
+                "INSERT INTO recipients (" + COLUMNS
+                        + ", live_email, card_batch, invite_on_create) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                recipients,
+                500,
+                (ps, r) -> {
+                    ps.setString(1, r.id());
+                    ps.setString(2, r.organizationId().value());
+                    ps.setString(3, r.campaignId());
+                    ps.setString(4, r.email());
+                    ps.setString(5, r.name());
+                    ps.setString(6, r.phone());
+                    ps.setString(7, r.externalId());
+                    ps.setString(8, Json.write(r.recipientData()));
+                    ps.setString(9, r.providerTypes() == null ? null : String.join(" ", r.providerTypes()));
+                    ps.setString(10, r.status().name());
+                    ps.setString(11, null);
+                    ps.setString(12, null);
+                    ps.setLong(13, r.contentVersion());
+                    ps.setObject(14, Times.db(r.createdAt()));
+                    ps.setObject(15, Times.db(r.updatedAt()));
+                    ps.setString(16, Recipient.normalizedEmail(r.email()));
+                    ps.setString(17, cardBatch);
+                    ps.setBoolean(18, inviteOnCreate);
+                });
+    }
+
+    void update(Recipient r) {
+        jdbc.sql("""
+                        UPDATE recipients SET name = ?, phone = ?, external_id = ?, recipient_data = ?, provider_types = ?,
+                          status = ?, wallet_card_id = ?, wallet_card_status = ?, content_version = ?, updated_at = ?,
+                          live_email = CASE WHEN ? = 'deleted' THEN NULL ELSE live_email END,
+                          deleted_at = CASE WHEN ? = 'deleted' THEN ? ELSE deleted_at END
+                        WHERE id = ? AND organization_id = ?""")
+                .params(
+                        r.name(),
+                        r.phone(),
+                        r.externalId(),
+                        Json.write(r.recipientData()),
+                        r.providerTypes() == null ? null : String.join(" ", r.providerTypes()),
+                        r.status().name(),
+                        r.walletCardId(),
+                        r.walletCardStatus() == null
+                                ? null
+                                : r.walletCardStatus().name(),
+                        r.contentVersion(),
+                        Times.db(r.updatedAt()),
+                        r.status().name(),
+                        r.status().name(),
+                        Times.db(r.updatedAt()),
+                        r.id(),
+                        r.organizationId().value())
+                .update();
+    }
+
+    /** Saves the status fields of many recipients in one batch. */
+    void updateStatuses(List<Recipient> recipients) {
+        batch.batchUpdate(
+                "UPDATE recipients SET status = ?, wallet_card_id = ?, wallet_card_status = ?, updated_at = ? WHERE id = ?",
+                recipients,
+                500,
+                (ps, r) -> {
+                    ps.setString(1, r.status().name());
+                    ps.setString(2, r.walletCardId());
+                    ps.setString(
+                            3,
+                            r.walletCardStatus() == null
+                                    ? null
+                                    : r.walletCardStatus().name());
+                    ps.setObject(4, Times.db(r.updatedAt()));
+                    ps.setString(5, r.id());
+                });
+    }
+
+    Optional<Recipient> find(OrganizationId org, String campaignId, String id) {
+        return jdbc.sql(
+                        "SELECT " + COLUMNS
+                                + " FROM recipients WHERE id = ? AND campaign_id = ? AND organization_id = ? AND deleted_at IS NULL")
+                .params(id, campaignId, org.value())
+                .query(RecipientQueries::recipient)
+                .optional();
+    }
+
+    Optional<Recipient> findForUpdate(OrganizationId org, String campaignId, String id) {
+        return jdbc.sql("SELECT " + COLUMNS
+                        + " FROM recipients WHERE id = ? AND campaign_id = ? AND organization_id = ? AND deleted_at IS NULL"
+                        + " FOR UPDATE")
+                .params(id, campaignId, org.value())
+                .query(RecipientQueries::recipient)
+                .optional();
+    }
+
+    Optional<Recipient> findByCard(String walletCardId) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM recipients WHERE wallet_card_id = ?")
+                .param(walletCardId)
+                .query(RecipientQueries::recipient)
+                .optional();
+    }
+
+    /** Any recipients by id (deleted ones too: their cards still exist in wallets). */
+    List<Recipient> findMany(OrganizationId org, Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        List<Object> params = new ArrayList<>(ids);
+        params.add(org.value());
+        return jdbc.sql("SELECT " + COLUMNS + " FROM recipients WHERE id IN (" + marks(ids.size())
+                        + ") AND organization_id = ?")
+                .params(params)
+                .query(RecipientQueries::recipient)
+                .list();
+    }
+
+    List<Recipient> list(
+            OrganizationId org,
+            String campaignId,
+            @Nullable String email,
+            @Nullable RecipientStatus status,
+            Page page) {
+        Filter f = filter(org, campaignId, email, status);
+        List<Object> params = new ArrayList<>(f.params());
+        params.add(page.limit());
+        params.add(page.offset());
+        return jdbc.sql("SELECT " + COLUMNS + " FROM recipients WHERE " + f.where() + " ORDER BY id LIMIT ? OFFSET ?")
+                .params(params)
+                .query(RecipientQueries::recipient)
+                .list();
+    }
+
+    long count(OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {
+        Filter f = filter(org, campaignId, email, status);
+        return jdbc.sql("SELECT COUNT(*) FROM recipients WHERE " + f.where())
+                .params(f.params())
+                .query(Long.class)
+                .single();
+    }
+
+    /** Which of these (normalized) emails are already used by a live recipient of the campaign. */
+    Set<String> liveEmails(String campaignId, Collection<String> normalizedEmails) {
+        Set<String> found = new HashSet<>();
+        List<String> all = new ArrayList<>(normalizedEmails);
+        for (int from = 0; from < all.size(); from += 500) {
+            List<String> chunk = all.subList(from, Math.min(all.size(), from + 500));
+            List<Object> params = new ArrayList<>();
+            params.add(campaignId);
+            params.addAll(chunk);
+            found.addAll(jdbc.sql("SELECT live_email FROM recipients WHERE campaign_id = ? AND live_email IN ("
+                            + marks(chunk.size()) + ")")
+                    .params(params)
+                    .query(String.class)
+                    .list());
+        }
+        return found;
+    }
+
+    /** Recipients of a card-generation batch still waiting for their card, locked so no other worker takes them. */
+    List<PendingCard> pendingInBatch(String cardBatch, int limit) {
+        return jdbc.sql("""
+                        SELECT id, organization_id, campaign_id, provider_types, invite_on_create FROM recipients
+                        WHERE card_batch = ? AND wallet_card_id IS NULL AND deleted_at IS NULL
+                        ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED""")
+                .params(cardBatch, limit)
+                .query((rs, n) -> new PendingCard(
+                        rs.getString("id"),
+                        new OrganizationId(rs.getString("organization_id")),
+                        rs.getString("campaign_id"),
+                        providerTypes(rs.getString("provider_types")),
+                        rs.getBoolean("invite_on_create")))
+                .list();
+    }
+
+    record PendingCard(
+            String recipientId,
+            OrganizationId organizationId,
+            String campaignId,
+            @Nullable List<String> providerTypes,
+            boolean inviteOnCreate) {}
+
+    /** Takes recipients out of their card batch when no card can be issued (the campaign is gone). */
+    void abandon(Collection<String> recipientIds) {
+        batch.batchUpdate(
+                "UPDATE recipients SET card_batch = NULL WHERE id = ?",
+                recipientIds.stream().map(id -> new Object[] {id}).toList());
+    }
+
+    /** Ready recipients (status created) in creation order, locked so parallel bulk invites take disjoint sets. */
+    List<Recipient> readyToInvite(OrganizationId org, String campaignId, int limit) {
+        return jdbc.sql("SELECT " + COLUMNS
+                        + " FROM recipients WHERE organization_id = ? AND campaign_id = ? AND status = 'created'"
+                        + " AND deleted_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED")
+                .params(org.value(), campaignId, limit)
+                .query(RecipientQueries::recipient)
+                .list();
+    }
+
+    void addHistory(List<HistoryEntry> entries) {
+        batch.batchUpdate(
+                "INSERT INTO recipient_history (id, organization_id, recipient_id, status, reason, at) VALUES (?, ?, ?, ?, ?, ?)",
+                entries,
+                500,
+                (ps, h) -> {
+                    ps.setString(1, Ids.newId("rsh"));
+                    ps.setString(2, h.organizationId().value());
+                    ps.setString(3, h.recipientId());
+                    ps.setString(4, h.status().name());
+                    ps.setString(5, h.reason());
+                    ps.setObject(6, Times.db(h.at()));
+                });
+    }
+
+    record HistoryEntry(
+            OrganizationId organizationId, String recipientId, RecipientStatus status, String reason, Instant at) {
+        static HistoryEntry of(Recipient r, String reason) {
+            return new HistoryEntry(r.organizationId(), r.id(), r.status(), reason, r.updatedAt());
+        }
+    }
+
+    Map<String, List<HistoryEntry>> history(OrganizationId org, Collection<String> recipientIds) {
+        Map<String, List<HistoryEntry>> byRecipient = new LinkedHashMap<>();
+        if (recipientIds.isEmpty()) {
+            return byRecipient;
+        }
+        List<Object> params = new ArrayList<>(recipientIds);
+        params.add(org.value());
+        jdbc.sql("SELECT recipient_id, status, reason, at FROM recipient_history WHERE recipient_id IN ("
+                        + marks(recipientIds.size()) + ") AND organization_id = ? ORDER BY id")
+                .params(params)
+                .query((rs, n) -> new HistoryEntry(
+                        org,
+                        rs.getString("recipient_id"),
+                        RecipientStatus.valueOf(rs.getString("status")),
+                        rs.getString("reason"),
+                        rs.getObject("at", OffsetDateTime.class).toInstant()))
+                .list()
+                .forEach(h -> byRecipient
+                        .computeIfAbsent(h.recipientId(), k -> new ArrayList<>())
+                        .add(h));
+        return byRecipient;
+    }
+
+    private record Filter(String where, List<Object> params) {}
+
+    private static Filter filter(
+            OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {
+        StringBuilder where = new StringBuilder("organization_id = ? AND campaign_id = ?");
+        List<Object> params = new ArrayList<>(List.of(org.value(), campaignId));
+        if (status == null) {
+            where.append(" AND deleted_at IS NULL");
+        } else {
+            where.append(" AND status = ?");
+            params.add(status.name());
+        }
+        if (email != null) {
+            where.append(" AND LOWER(email) = ?");
+            params.add(Recipient.normalizedEmail(email));
+        }
+        return new Filter(where.toString(), params);
+    }
+
+    private static String marks(int n) {
+        return String.join(", ", Collections.nCopies(n, "?"));
+    }
+
+    private static @Nullable List<String> providerTypes(@Nullable String value) {
+        return value == null || value.isBlank() ? null : Arrays.asList(value.split(" "));
+    }
+
+    private static Recipient recipient(ResultSet rs, int row) throws SQLException {
+        String cardStatus = rs.getString("wallet_card_status");
+        return new Recipient(
+                rs.getString("id"),
+                new OrganizationId(rs.getString("organization_id")),
+                rs.getString("campaign_id"),
+                rs.getString("email"),
+                rs.getString("name"),
+                rs.getString("phone"),
+                rs.getString("external_id"),
+                Json.readMap(rs.getString("recipient_data")),
+                providerTypes(rs.getString("provider_types")),
+                RecipientStatus.valueOf(rs.getString("status")),
+                rs.getString("wallet_card_id"),
+                cardStatus == null ? null : CardStatus.valueOf(cardStatus),
+                rs.getLong("content_version"),
+                rs.getObject("created_at", OffsetDateTime.class).toInstant(),
+                rs.getObject("updated_at", OffsetDateTime.class).toInstant());
+    }
+}

@@ -1,0 +1,11 @@
+package com.walletcards.recipient;
+
+public enum RecipientStatus {
+    pending,
+    created,
+    invited,
+    active,
+    revoked,
+    removed,
+    deleted
+}

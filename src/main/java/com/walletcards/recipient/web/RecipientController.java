@@ -1,0 +1,246 @@
+package com.walletcards.recipient.web;
+
+import com.walletcards.access.RequiresScope.CampaignsRead;
+import com.walletcards.access.RequiresScope.CampaignsWrite;
+import com.walletcards.campaign.CampaignId;
+import com.walletcards.card.CardView;
+import com.walletcards.recipient.BulkAdd;
+import com.walletcards.recipient.HistoryItem;
+import com.walletcards.recipient.InviteEmail;
+import com.walletcards.recipient.Recipient;
+import com.walletcards.recipient.RecipientManagement;
+import com.walletcards.recipient.RecipientManagement.BulkInvitation;
+import com.walletcards.recipient.RecipientManagement.Invitation;
+import com.walletcards.recipient.RecipientManagement.RecipientPage;
+import com.walletcards.recipient.RecipientStatus;
+import com.walletcards.shared.Envelope;
+import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.Page;
+import com.walletcards.shared.Pagination;
+import com.walletcards.shared.Validation;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping(path = "/v1/campaigns/{campaignId}/recipients", produces = "application/json")
+class RecipientController {
+
+    private final RecipientManagement recipients;
+
+    RecipientController(RecipientManagement recipients) {
+        this.recipients = recipients;
+    }
+
+    record RecipientList(List<RecipientView> recipients, Pagination pagination) {}
+
+    record Deleted(String id, boolean deleted) {}
+
+    record Invited(String id, String status, String downloadUrl, Instant updatedAt) {}
+
+    record Revoked(String id, String status, Instant updatedAt) {}
+
+    record InvitedLink(String recipientId, String email, String downloadUrl) {}
+
+    record BulkInvited(int invited, int emailsSent, int emailsFailed, long remaining, List<InvitedLink> downloadUrls) {}
+
+    record Status(
+            String recipientId,
+            String status,
+            @Nullable String walletCardId,
+            @Nullable String walletCardStatus,
+            List<ProviderStatus> providers,
+            Instant updatedAt) {}
+
+    record ProviderStatus(
+            String provider,
+            String status,
+            @Nullable String downloadUrl,
+            @Nullable Instant updatedAt) {}
+
+    @PostMapping(consumes = "application/json")
+    @ResponseStatus(HttpStatus.CREATED)
+    @CampaignsWrite
+    Envelope<RecipientView> add(
+            OrganizationId org, @PathVariable String campaignId, @RequestBody AddRecipientRequest body) {
+        return Envelope.of(RecipientView.of(recipients.add(org, new CampaignId(campaignId), body.validated())));
+    }
+
+    @PostMapping(path = "/bulk", consumes = "application/json")
+    @ResponseStatus(HttpStatus.CREATED)
+    @CampaignsWrite
+    Envelope<BulkAdd.Result> addAll(
+            OrganizationId org, @PathVariable String campaignId, @RequestBody BulkAddRequest body) {
+        return Envelope.of(recipients.addAll(org, new CampaignId(campaignId), body.items(), body.emails()));
+    }
+
+    @GetMapping
+    @CampaignsRead
+    Envelope<RecipientList> list(
+            OrganizationId org,
+            @PathVariable String campaignId,
+            @RequestParam(required = false) @Nullable String limit,
+            @RequestParam(required = false) @Nullable String offset,
+            @RequestParam(required = false) @Nullable String email,
+            @RequestParam(required = false) @Nullable String status,
+            @RequestParam(required = false) @Nullable String includeHistory,
+            @RequestParam(required = false) @Nullable String includeStatus,
+            @RequestParam(required = false) @Nullable String includeDownloadUrls) {
+        Validation v = new Validation();
+        Page page = Page.parse(limit, offset, v);
+        String emailFilter = v.optionalText("email", email, 254);
+        RecipientStatus s = v.oneOf("status", status, RecipientStatus.class, EnumSet.allOf(RecipientStatus.class));
+        boolean history = flag("includeHistory", includeHistory, v);
+        boolean cards = flag("includeStatus", includeStatus, v);
+        boolean urls = flag("includeDownloadUrls", includeDownloadUrls, v);
+        v.throwIfInvalid();
+        CampaignId id = new CampaignId(campaignId);
+        RecipientPage found = recipients.list(org, id, emailFilter, s, page);
+        Map<String, List<HistoryItem>> historyById = history ? recipients.history(org, found.recipients()) : Map.of();
+        Map<String, CardView> cardViews = cards || urls ? recipients.cards(org, found.recipients()) : Map.of();
+        List<RecipientView> views = found.recipients().stream()
+                .map(r -> {
+                    RecipientView view = RecipientView.of(r);
+                    if (!history && !cards && !urls) {
+                        return view;
+                    }
+                    List<RecipientView.History> h = history ? historyOf(historyById.get(r.id())) : null;
+                    return view.with(h, r.walletCardId() == null ? null : cardViews.get(r.walletCardId()), cards, urls);
+                })
+                .toList();
+        return Envelope.of(new RecipientList(views, Pagination.of(found.total(), page)));
+    }
+
+    @GetMapping("/{recipientId}")
+    @CampaignsRead
+    Envelope<RecipientView> get(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
+        return Envelope.of(RecipientView.of(recipients.get(org, new CampaignId(campaignId), recipientId)));
+    }
+
+    @GetMapping("/{recipientId}/status")
+    @CampaignsRead
+    Envelope<Status> status(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
+        CampaignId id = new CampaignId(campaignId);
+        Recipient r = recipients.get(org, id, recipientId);
+        CardView card = recipients.cards(org, List.of(r)).get(r.walletCardId());
+        List<ProviderStatus> providers = card == null
+                ? recipients.targetedProviders(org, id, r).stream()
+                        .map(p -> new ProviderStatus(p, "pending", null, null))
+                        .toList()
+                : card.providers().stream()
+                        .map(p -> new ProviderStatus(p.provider(), p.status(), p.downloadUrl(), p.updatedAt()))
+                        .toList();
+        return Envelope.of(new Status(
+                r.id(),
+                r.status().name(),
+                r.walletCardId(),
+                r.walletCardStatus() == null ? null : r.walletCardStatus().name(),
+                providers,
+                r.updatedAt()));
+    }
+
+    @PatchMapping(path = "/{recipientId}", consumes = "application/json")
+    @CampaignsWrite
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content =
+                    @io.swagger.v3.oas.annotations.media.Content(
+                            schema =
+                                    @io.swagger.v3.oas.annotations.media.Schema(
+                                            implementation = RecipientPatch.Schema.class)))
+    Envelope<RecipientView> update(
+            OrganizationId org,
+            @PathVariable String campaignId,
+            @PathVariable String recipientId,
+            @RequestBody Map<String, @Nullable Object> body) {
+        return Envelope.of(RecipientView.of(
+                recipients.update(org, new CampaignId(campaignId), recipientId, RecipientPatch.read(body))));
+    }
+
+    @DeleteMapping("/{recipientId}")
+    @CampaignsWrite
+    Envelope<Deleted> delete(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
+        recipients.delete(org, new CampaignId(campaignId), recipientId);
+        return Envelope.of(new Deleted(recipientId, true));
+    }
+
+    @PostMapping("/{recipientId}/invite")
+    @CampaignsWrite
+    Envelope<Invited> invite(
+            OrganizationId org,
+            @PathVariable String campaignId,
+            @PathVariable String recipientId,
+            @RequestBody(required = false) InviteRequests.@Nullable Invite body) {
+        InviteRequests.Invite request = body == null ? new InviteRequests.Invite(null, null) : body;
+        Invitation inv =
+                recipients.invite(org, new CampaignId(campaignId), recipientId, request.emails(), request.wording());
+        return Envelope.of(new Invited(
+                inv.recipient().id(),
+                inv.recipient().status().name(),
+                inv.downloadUrl(),
+                inv.recipient().updatedAt()));
+    }
+
+    @PostMapping("/bulk-invite")
+    @CampaignsWrite
+    Envelope<BulkInvited> inviteReady(
+            OrganizationId org,
+            @PathVariable String campaignId,
+            @RequestBody(required = false) InviteRequests.@Nullable BulkInvite body) {
+        InviteRequests.BulkInvite request = body == null ? new InviteRequests.BulkInvite(null, null, null) : body;
+        Validation v = new Validation();
+        int limit = request.validLimit(v);
+        InviteEmail wording = request.wording(v);
+        v.throwIfInvalid();
+        BulkInvitation result =
+                recipients.inviteReady(org, new CampaignId(campaignId), limit, request.emails(), wording);
+        return Envelope.of(new BulkInvited(
+                result.invited(),
+                result.emailsSent(),
+                result.emailsFailed(),
+                result.remaining(),
+                result.invitations().stream()
+                        .map(i -> new InvitedLink(
+                                i.recipient().id(), i.recipient().email(), i.downloadUrl()))
+                        .toList()));
+    }
+
+    @PostMapping("/{recipientId}/revoke")
+    @CampaignsWrite
+    Envelope<Revoked> revoke(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
+        Recipient r = recipients.revoke(org, new CampaignId(campaignId), recipientId);
+        return Envelope.of(new Revoked(r.id(), r.status().name(), r.updatedAt()));
+    }
+
+    private static List<RecipientView.History> historyOf(@Nullable List<HistoryItem> entries) {
+        if (entries == null) {
+            return List.of();
+        }
+        return entries.stream()
+                .map(h -> new RecipientView.History(h.status(), h.at(), h.reason()))
+                .toList();
+    }
+
+    private static boolean flag(String name, @Nullable String value, Validation v) {
+        if (value == null) {
+            return false;
+        }
+        if (value.equals("true") || value.equals("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        v.reject(name, "must be true or false");
+        return false;
+    }
+}

@@ -1,0 +1,61 @@
+package com.walletcards.recipient.web;
+
+import com.walletcards.recipient.NewRecipient;
+import com.walletcards.shared.Json;
+import com.walletcards.shared.ProviderTypes;
+import com.walletcards.shared.Validation;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/** The rules of one recipient's fields, shared by single add, bulk add (per item) and PATCH. */
+final class RecipientInput {
+
+    static final Set<String> FIELDS = Set.of("email", "name", "phone", "externalId", "recipientData", "providerTypes");
+    static final int MAX_DATA_JSON_CHARS = 16_384;
+
+    private RecipientInput() {}
+
+    static @Nullable NewRecipient validate(
+            String prefix,
+            @Nullable String email,
+            @Nullable String name,
+            @Nullable String phone,
+            @Nullable String externalId,
+            @Nullable Map<String, Object> recipientData,
+            @Nullable List<String> providerTypes,
+            Validation v) {
+        String validEmail = v.email(prefix + "email", email, true);
+        String validName = v.optionalText(prefix + "name", name, 200);
+        String validPhone = v.phone(prefix + "phone", phone);
+        String validExternal = v.optionalText(prefix + "externalId", externalId, 200);
+        checkData(prefix, recipientData, v);
+        List<String> providers = ProviderTypes.validate(prefix + "providerTypes", providerTypes, v);
+        if (v.hasErrors()) {
+            return null;
+        }
+        return new NewRecipient(
+                validEmail,
+                validName,
+                validPhone,
+                validExternal,
+                recipientData == null ? Map.of() : recipientData,
+                providers);
+    }
+
+    static void checkData(String prefix, @Nullable Map<String, ?> data, Validation v) {
+        if (data == null) {
+            return;
+        }
+        Object barcode = data.get("barcodeValue");
+        if (barcode != null && !(barcode instanceof String)) {
+            v.reject(prefix + "recipientData.barcodeValue", "must be a string");
+        } else if (barcode instanceof String s) {
+            v.optionalText(prefix + "recipientData.barcodeValue", s, 256);
+        }
+        if (Json.write(data).length() > MAX_DATA_JSON_CHARS) {
+            v.reject(prefix + "recipientData", "must be at most " + MAX_DATA_JSON_CHARS + " characters of JSON");
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package com.walletcards.recipient.web;
+
+import com.walletcards.recipient.RecipientChanges;
+import com.walletcards.shared.PatchDocument;
+import com.walletcards.shared.ProviderTypes;
+import com.walletcards.shared.Validation;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/** Reads a recipient PATCH; {@code email} is immutable. */
+final class RecipientPatch {
+
+    private static final Set<String> FIELDS =
+            Set.of("email", "name", "phone", "externalId", "recipientData", "providerTypes");
+
+    private RecipientPatch() {}
+
+    /** The documented shape of the PATCH body (all optional; recipientData is merged key by key). */
+    record Schema(
+            @Nullable String name,
+            @Nullable String phone,
+            @Nullable String externalId,
+            @Nullable Map<String, Object> recipientData,
+            @Nullable List<String> providerTypes) {}
+
+    static RecipientChanges read(@Nullable Map<String, @Nullable Object> body) {
+        PatchDocument doc = PatchDocument.of(body, FIELDS);
+        Validation v = new Validation();
+        if (doc.has("email")) {
+            v.reject("email", "cannot be changed; delete the recipient and add the new address instead");
+        }
+        String name = v.optionalText("name", doc.string("name"), 200);
+        String phone = v.phone("phone", doc.string("phone"));
+        String externalId = v.optionalText("externalId", doc.string("externalId"), 200);
+        Map<String, @Nullable Object> data = doc.object("recipientData");
+        RecipientInput.checkData("", data, v);
+        List<String> providers = null;
+        if (doc.has("providerTypes")) {
+            List<String> requested = doc.strings("providerTypes");
+            if (requested == null) {
+                v.reject("providerTypes", "cannot be null");
+            }
+            providers = ProviderTypes.validate("providerTypes", requested, v);
+        }
+        v.throwIfInvalid();
+        return new RecipientChanges(
+                doc.has("name"), name, doc.has("phone"), phone, doc.has("externalId"), externalId, data, providers);
+    }
+}
