@@ -52,6 +52,11 @@ public final class Api {
         }
     }
 
+    /** A GET as a browser makes it, for HTML pages. */
+    public Response page(String path) {
+        return send("GET", path, null, "text/html", Map.of("Accept", "text/html"));
+    }
+
     public Response get(String path) {
         return send("GET", path, null, "application/json");
     }
@@ -69,10 +74,20 @@ public final class Api {
     }
 
     public Response raw(String method, String path, @Nullable String body, String contentType) {
-        return send(method, path, body, contentType);
+        return send(method, path, body, contentType, Map.of());
+    }
+
+    public Response rawWithHeaders(
+            String method, String path, @Nullable String body, String contentType, Map<String, String> headers) {
+        return send(method, path, body, contentType, headers);
     }
 
     private Response send(String method, String path, @Nullable String body, String contentType) {
+        return send(method, path, body, contentType, Map.of());
+    }
+
+    private Response send(
+            String method, String path, @Nullable String body, String contentType, Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(path.startsWith("http") ? path : base + path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Accept", "application/json")
@@ -85,6 +100,7 @@ public final class Api {
         if (key != null) {
             request.header("Authorization", "Bearer " + key);
         }
+        headers.forEach(request::setHeader);
         try {
             HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return new Response(response.statusCode(), response.headers().map(), response.body());

@@ -26,7 +26,14 @@ import org.springframework.test.context.ContextConfiguration;
             "wallet.access.admin-token=test-admin-token",
             "wallet.data-dir=target/test-data",
             "wallet.campaigns.completion-interval=PT1S",
-            "db-scheduler.polling-interval=200ms"
+            "db-scheduler.polling-interval=200ms",
+            "wallet.providers.settings.alpha.callback-secret=" + DatabaseTest.CALLBACK_SECRET,
+            "wallet.providers.settings.beta.callback-secret=" + DatabaseTest.CALLBACK_SECRET,
+            "wallet.providers.settings.eudiw.callback-secret=" + DatabaseTest.CALLBACK_SECRET
         })
 @ContextConfiguration(initializers = TestDatabase.class)
-public @interface DatabaseTest {}
+public @interface DatabaseTest {
+
+    /** The callback secret of every provider in database tests. */
+    String CALLBACK_SECRET = "test-callback-secret";
+}

@@ -80,7 +80,7 @@ class CampaignController {
                     @io.swagger.v3.oas.annotations.media.Content(
                             schema =
                                     @io.swagger.v3.oas.annotations.media.Schema(
-                                            implementation = CampaignPatch.Schema.class)))
+                                            implementation = CampaignPatch.PatchCampaignRequest.class)))
     Envelope<CampaignView> update(
             OrganizationId org, @PathVariable String campaignId, @RequestBody Map<String, @Nullable Object> body) {
         return Envelope.of(

@@ -30,7 +30,7 @@ final class CampaignPatch {
     private CampaignPatch() {}
 
     /** The documented shape of the PATCH body (all fields optional). */
-    record Schema(
+    record PatchCampaignRequest(
             @Nullable String name,
             @Nullable String campaignType,
             @Nullable Map<String, Object> campaignData,

@@ -159,7 +159,7 @@ class RecipientController {
                     @io.swagger.v3.oas.annotations.media.Content(
                             schema =
                                     @io.swagger.v3.oas.annotations.media.Schema(
-                                            implementation = RecipientPatch.Schema.class)))
+                                            implementation = RecipientPatch.PatchRecipientRequest.class)))
     Envelope<RecipientView> update(
             OrganizationId org,
             @PathVariable String campaignId,

@@ -18,7 +18,7 @@ final class RecipientPatch {
     private RecipientPatch() {}
 
     /** The documented shape of the PATCH body (all optional; recipientData is merged key by key). */
-    record Schema(
+    record PatchRecipientRequest(
             @Nullable String name,
             @Nullable String phone,
             @Nullable String externalId,
