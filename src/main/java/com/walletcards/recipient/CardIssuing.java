@@ -95,19 +95,34 @@ class CardIssuing {
         }
         List<Invitations.Pending> emails = new ArrayList<>();
         if (!invitees.isEmpty() && acceptsInvitations(org, campaign)) {
-            Map<String, String> links = cards.invite(
-                    org, invitees.stream().map(Recipient::walletCardId).toList());
-            for (Recipient r : invitees) {
-                String link = links.get(r.walletCardId());
-                r.invited(CardStatus.invited, now);
-                history.add(HistoryEntry.of(r, "invited"));
-                events.publishEvent(new RecipientInvited(org, r.id(), r.campaignId(), r.walletCardId(), link, now));
-                emails.add(new Invitations.Pending(r, campaign, link));
-            }
+            emails = invite(org, campaign, invitees, history, now);
         }
         queries.updateStatuses(recipients);
         queries.addHistory(history);
         return emails;
+    }
+
+    /**
+     * Invites recipients whose cards exist: marks cards and recipients, records the history and
+     * publishes the events. The caller saves the recipients; emails go out after commit.
+     */
+    List<Invitations.Pending> invite(
+            OrganizationId org,
+            Campaign campaign,
+            List<Recipient> recipients,
+            List<HistoryEntry> history,
+            Instant now) {
+        Map<String, String> links = cards.invite(
+                org, recipients.stream().map(Recipient::walletCardId).toList());
+        List<Invitations.Pending> invited = new ArrayList<>();
+        for (Recipient r : recipients) {
+            String link = links.get(r.walletCardId());
+            r.invited(CardStatus.invited, now);
+            history.add(HistoryEntry.of(r, "invited"));
+            events.publishEvent(new RecipientInvited(org, r.id(), r.campaignId(), r.walletCardId(), link, now));
+            invited.add(new Invitations.Pending(r, campaign, link));
+        }
+        return invited;
     }
 
     private boolean acceptsInvitations(OrganizationId org, Campaign campaign) {

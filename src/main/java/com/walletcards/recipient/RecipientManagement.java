@@ -297,17 +297,8 @@ public class RecipientManagement {
             List<Invitations.Pending> invited = new ArrayList<>();
             if (!ready.isEmpty()) {
                 Campaign campaign = campaigns.acceptInvitation(org, campaignId);
-                Instant now = Times.now(clock);
-                Map<String, String> links = cards.invite(
-                        org, ready.stream().map(Recipient::walletCardId).toList());
                 List<HistoryEntry> history = new ArrayList<>();
-                for (Recipient r : ready) {
-                    String link = links.get(r.walletCardId());
-                    r.invited(CardStatus.invited, now);
-                    history.add(HistoryEntry.of(r, "invited"));
-                    events.publishEvent(new RecipientInvited(org, r.id(), r.campaignId(), r.walletCardId(), link, now));
-                    invited.add(new Invitations.Pending(r, campaign, link));
-                }
+                invited = issuing.invite(org, campaign, ready, history, Times.now(clock));
                 queries.updateStatuses(ready);
                 queries.addHistory(history);
             }
