@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -15,14 +14,14 @@ import org.jspecify.annotations.Nullable;
  * When a failed delivery is tried again. The first attempt is immediate; after the n-th failure
  * the delivery waits the n-th delay, spread by a random jitter so that retries of many deliveries
  * that failed together (an endpoint outage) do not arrive together. A receiver's Retry-After is
- * honoured when it asks for a longer wait, up to the longest delay of the schedule.
+ * honoured when it asks for a longer wait, up to 24 hours, so that it cannot park a delivery forever.
  */
 public final class RetrySchedule {
 
     private final List<Duration> delays;
     private final double jitter;
     private final RandomGenerator random;
-    private final Duration longest;
+    static final Duration MAX_RETRY_AFTER = Duration.ofHours(24);
 
     public RetrySchedule(List<Duration> delays, double jitter, RandomGenerator random) {
         if (delays.isEmpty()) {
@@ -31,7 +30,6 @@ public final class RetrySchedule {
         this.delays = List.copyOf(delays);
         this.jitter = jitter;
         this.random = random;
-        this.longest = Collections.max(delays);
     }
 
     /** Attempts in all, the first one included. */
@@ -49,7 +47,7 @@ public final class RetrySchedule {
         }
         Duration wait = jittered(delays.get(failedAttempt - 1));
         if (retryAfter != null && retryAfter.compareTo(wait) > 0) {
-            wait = retryAfter.compareTo(longest) > 0 ? longest : retryAfter;
+            wait = retryAfter.compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : retryAfter;
         }
         return Optional.of(now.plus(wait));
     }
