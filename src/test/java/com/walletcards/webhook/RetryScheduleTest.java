@@ -71,7 +71,7 @@ class RetryScheduleTest {
     }
 
     @Test
-    void aLongerRetryAfterIsHonouredUpToTheLongestDelay() {
+    void aLongerRetryAfterIsHonouredUpToADay() {
         RetrySchedule schedule = new RetrySchedule(DEFAULT, 0, constant(0.5));
 
         assertThat(schedule.next(1, now, Duration.ofMinutes(2))).contains(now.plus(Duration.ofMinutes(2)));
