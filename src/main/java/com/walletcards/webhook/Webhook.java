@@ -2,6 +2,7 @@ package com.walletcards.webhook;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -37,6 +38,15 @@ public record Webhook(
                 reason,
                 createdAt,
                 now);
+    }
+
+    /** Whether a PATCH changed anything at all; an empty one leaves updatedAt alone. */
+    boolean sameSettingsAs(Webhook other) {
+        return url.equals(other.url)
+                && events.equals(other.events)
+                && Objects.equals(description, other.description)
+                && enabled == other.enabled
+                && Objects.equals(disabledReason, other.disabledReason);
     }
 
     /** Whether the target changed, which starts a new run of failures from zero. */

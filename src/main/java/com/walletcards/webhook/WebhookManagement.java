@@ -81,6 +81,9 @@ public class WebhookManagement {
     public Webhook update(OrganizationId org, WebhookId id, WebhookChanges changes) {
         Webhook before = webhooks.findForUpdate(org, id).orElseThrow(WebhookNotFound::new);
         Webhook after = before.apply(changes, Times.now(clock));
+        if (after.sameSettingsAs(before)) {
+            return before;
+        }
         webhooks.update(org, after, after.targetChangedFrom(before));
         return after;
     }
