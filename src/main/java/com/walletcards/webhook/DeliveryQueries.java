@@ -1,0 +1,170 @@
+package com.walletcards.webhook;
+
+import com.walletcards.shared.Ids;
+import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.Page;
+import com.walletcards.shared.Times;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.SqlParameterValue;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** SQL of the outbox: events, one delivery per event and subscription, and the attempt log. */
+@Repository
+class DeliveryQueries {
+
+    private final JdbcClient jdbc;
+    private final JdbcTemplate batch;
+
+    DeliveryQueries(JdbcClient jdbc, JdbcTemplate batch) {
+        this.jdbc = jdbc;
+        this.batch = batch;
+    }
+
+    /** A delivery claimed by this instance; {@code claim} identifies the claim. */
+    record Due(String id, OrganizationId org, WebhookId webhookId, String eventId, int attempts, long claim) {}
+
+    record Event(String type, String payload) {}
+
+    void insertEvent(OrganizationId org, String id, String type, String payload, Instant at) {
+        jdbc.sql("INSERT INTO webhook_events (id, organization_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)")
+                .params(id, org.value(), type, payload, Times.db(at))
+                .update();
+    }
+
+    /** One pending delivery per subscription, due at once; one JDBC batch whatever their number. */
+    void insertDeliveries(OrganizationId org, String eventId, List<WebhookId> webhooks, Instant at) {
+        OffsetDateTime now = Times.db(at);
+        batch.batchUpdate(
+                "INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, status, attempts, claims,"
+                        + " next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'pending', 0, 0, ?, ?, ?)",
+                webhooks,
+                webhooks.size(),
+                (ps, webhook) -> {
+                    ps.setString(1, Ids.newId("dlv"));
+                    ps.setString(2, org.value());
+                    ps.setString(3, webhook.value());
+                    ps.setString(4, eventId);
+                    ps.setObject(5, now);
+                    ps.setObject(6, now);
+                    ps.setObject(7, now);
+                });
+    }
+
+    /**
+     * Due deliveries, row-locked for the caller's transaction; rows another instance holds are
+     * skipped rather than waited for, so instances never claim the same delivery.
+     */
+    List<Due> lockDue(Instant now, int limit) {
+        return jdbc.sql("SELECT id, organization_id, webhook_id, event_id, attempts, claims FROM webhook_deliveries"
+                        + " WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED")
+                .params(Times.db(now), limit)
+                .query((rs, row) -> new Due(
+                        rs.getString("id"),
+                        new OrganizationId(rs.getString("organization_id")),
+                        new WebhookId(rs.getString("webhook_id")),
+                        rs.getString("event_id"),
+                        rs.getInt("attempts"),
+                        rs.getLong("claims")))
+                .list();
+    }
+
+    /** Pushes the claimed deliveries out of reach until {@code until} and counts the claim. */
+    void lease(List<Due> claimed, Instant until, Instant now) {
+        OffsetDateTime leaseEnd = Times.db(until);
+        OffsetDateTime at = Times.db(now);
+        batch.batchUpdate(
+                "UPDATE webhook_deliveries SET next_attempt_at = ?, claims = claims + 1, updated_at = ? WHERE id = ?",
+                claimed,
+                claimed.size(),
+                (ps, due) -> {
+                    ps.setObject(1, leaseEnd);
+                    ps.setObject(2, at);
+                    ps.setString(3, due.id());
+                });
+    }
+
+    Optional<Event> event(OrganizationId org, String eventId) {
+        return jdbc.sql("SELECT type, payload FROM webhook_events WHERE id = ? AND organization_id = ?")
+                .params(eventId, org.value())
+                .query((rs, row) -> new Event(rs.getString("type"), rs.getString("payload")))
+                .optional();
+    }
+
+    /**
+     * Moves a delivery on after an attempt, but only while this instance's claim is current: after
+     * a lease ran out another instance owns the delivery.
+     */
+    boolean advance(Due due, String status, int attempts, @Nullable Instant next, Instant now) {
+        return jdbc.sql("UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, updated_at = ?"
+                                + " WHERE id = ? AND claims = ?")
+                        .params(
+                                status,
+                                attempts,
+                                new SqlParameterValue(Types.TIMESTAMP_WITH_TIMEZONE, Times.db(next)),
+                                Times.db(now),
+                                due.id(),
+                                due.claim())
+                        .update()
+                > 0;
+    }
+
+    void insertAttempt(Due due, DeliveryAttempt a) {
+        jdbc.sql("INSERT INTO webhook_attempts (id, organization_id, webhook_id, delivery_id, event_id, event_type,"
+                        + " attempt, succeeded, status_code, error, response_body, duration_ms, attempted_at)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                .params(
+                        a.id(),
+                        due.org().value(),
+                        due.webhookId().value(),
+                        due.id(),
+                        a.eventId(),
+                        a.type(),
+                        a.attempt(),
+                        a.succeeded(),
+                        new SqlParameterValue(Types.INTEGER, a.statusCode()),
+                        new SqlParameterValue(Types.VARCHAR, a.error()),
+                        new SqlParameterValue(Types.VARCHAR, a.responseBody()),
+                        a.durationMs(),
+                        Times.db(a.attemptedAt()))
+                .update();
+    }
+
+    List<DeliveryAttempt> attempts(OrganizationId org, WebhookId webhook, Page page) {
+        return jdbc.sql("SELECT id, event_id, event_type, attempt, succeeded, status_code, error, response_body,"
+                        + " duration_ms, attempted_at FROM webhook_attempts"
+                        + " WHERE organization_id = ? AND webhook_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
+                .params(org.value(), webhook.value(), page.limit(), page.offset())
+                .query(DeliveryQueries::attempt)
+                .list();
+    }
+
+    long countAttempts(OrganizationId org, WebhookId webhook) {
+        return jdbc.sql("SELECT COUNT(*) FROM webhook_attempts WHERE organization_id = ? AND webhook_id = ?")
+                .params(org.value(), webhook.value())
+                .query(Long.class)
+                .single();
+    }
+
+    private static DeliveryAttempt attempt(ResultSet rs, int row) throws SQLException {
+        return new DeliveryAttempt(
+                rs.getString("id"),
+                rs.getString("event_id"),
+                rs.getString("event_type"),
+                rs.getInt("attempt"),
+                rs.getBoolean("succeeded"),
+                rs.getObject("status_code", Integer.class),
+                rs.getString("error"),
+                rs.getString("response_body"),
+                rs.getLong("duration_ms"),
+                rs.getObject("attempted_at", OffsetDateTime.class).toInstant());
+    }
+}

@@ -1,0 +1,71 @@
+package com.walletcards.webhook;
+
+import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.Ids;
+import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.Times;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * The transactional outbox. Domain events are handled synchronously, inside the transaction of
+ * the change they report: the event and its deliveries commit with the change or not at all, so
+ * an event is never lost and never sent for a change that was rolled back.
+ */
+@Component
+class Outbox {
+
+    private final WebhookQueries webhooks;
+    private final DeliveryQueries deliveries;
+    private final DeliveryWorker worker;
+    private final Clock clock;
+
+    Outbox(WebhookQueries webhooks, DeliveryQueries deliveries, DeliveryWorker worker, Clock clock) {
+        this.webhooks = webhooks;
+        this.deliveries = deliveries;
+        this.worker = worker;
+        this.clock = clock;
+    }
+
+    @EventListener
+    @Transactional
+    public void on(ExternalEvent event) {
+        List<WebhookId> subscribed = webhooks.enabledSubscribers(event.organizationId()).stream()
+                .filter(s -> EventTypes.matches(s.events(), event.type()))
+                .map(WebhookQueries.Subscriber::id)
+                .toList();
+        if (!subscribed.isEmpty()) {
+            enqueue(event.organizationId(), event.type(), event.at(), event.data(), subscribed);
+        }
+    }
+
+    /** Stores the event and one due delivery per subscription; wakes the worker once committed. */
+    @Transactional
+    public WebhookEvent enqueue(
+            OrganizationId org, String type, Instant at, Map<String, Object> data, List<WebhookId> subscribed) {
+        WebhookEvent event = new WebhookEvent(Ids.newId("evt"), type, at.truncatedTo(ChronoUnit.MICROS), data);
+        // Due now, whatever time the event reports: its time is a fact of the domain, not a schedule.
+        Instant now = Times.now(clock);
+        deliveries.insertEvent(org, event.id(), type, event.payload(), now);
+        deliveries.insertDeliveries(org, event.id(), subscribed, now);
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    worker.wakeUp();
+                }
+            });
+        } else {
+            worker.wakeUp();
+        }
+        return event;
+    }
+}

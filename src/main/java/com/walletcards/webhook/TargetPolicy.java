@@ -1,0 +1,127 @@
+package com.walletcards.webhook;
+
+import com.walletcards.shared.Validation;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where webhooks may be sent. A URL is checked twice: when it is saved (http(s), no credentials,
+ * no private IP literal) and before every attempt, after resolving its host, because a public name
+ * can point at a private address later. Private targets are for local development only.
+ */
+public class TargetPolicy {
+
+    static final int MAX_URL_LENGTH = 2048;
+    private static final Set<String> INTERNAL_NAMES = Set.of("localhost", "metadata.google.internal");
+    // Hosts that InetAddress reads as an address without asking DNS: bracketed IPv6, dotted IPv4.
+    private static final Pattern IP_LITERAL = Pattern.compile("^(\\[.*]|[0-9.]+)$");
+
+    /** Resolves a host name to all its addresses; a seam for tests. */
+    public interface Resolver {
+        InetAddress[] resolve(String host) throws UnknownHostException;
+    }
+
+    private final boolean allowPrivate;
+    private final Resolver resolver;
+
+    public TargetPolicy(boolean allowPrivate, Resolver resolver) {
+        this.allowPrivate = allowPrivate;
+        this.resolver = resolver;
+    }
+
+    public static TargetPolicy of(WebhookProperties properties) {
+        return new TargetPolicy(properties.allowPrivateTargets(), InetAddress::getAllByName);
+    }
+
+    /** Validates a subscription URL; returns it, or null after recording the problem. */
+    public @Nullable URI checkUrl(String field, @Nullable String url, Validation v) {
+        if (url == null || url.isBlank()) {
+            v.reject(field, "is required");
+            return null;
+        }
+        if (url.length() > MAX_URL_LENGTH) {
+            v.reject(field, "must be at most " + MAX_URL_LENGTH + " characters");
+            return null;
+        }
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            v.reject(field, "must be a valid absolute URL");
+            return null;
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            v.reject(field, "must be an http or https URL");
+            return null;
+        }
+        String host = uri.getHost();
+        if (host == null || host.isEmpty()) {
+            v.reject(field, "must name a valid host");
+            return null;
+        }
+        if (uri.getRawUserInfo() != null) {
+            v.reject(field, "must not contain credentials");
+            return null;
+        }
+        if (uri.getRawFragment() != null) {
+            v.reject(field, "must not contain a fragment");
+            return null;
+        }
+        Optional<String> refusal = allowPrivate ? Optional.empty() : literalRefusal(host);
+        if (refusal.isPresent()) {
+            v.reject(field, "must not point to a " + refusal.get() + " address");
+            return null;
+        }
+        return uri;
+    }
+
+    /** Why a delivery to this URL must not be attempted now, after resolving its host. */
+    public Optional<String> refusalAtDelivery(URI url) {
+        if (allowPrivate) {
+            return Optional.empty();
+        }
+        String host = bare(url.getHost());
+        InetAddress[] addresses;
+        try {
+            addresses = resolver.resolve(host);
+        } catch (UnknownHostException e) {
+            return Optional.of("cannot resolve host " + host);
+        }
+        // Every address must be public: the client may connect to any of them.
+        for (InetAddress address : addresses) {
+            Optional<String> refusal = AddressRules.refusal(address);
+            if (refusal.isPresent()) {
+                return Optional.of("host " + host + " resolves to " + address.getHostAddress() + ", a " + refusal.get()
+                        + " address; private targets are not allowed");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> literalRefusal(String rawHost) {
+        String host = bare(rawHost).toLowerCase(Locale.ROOT);
+        if (INTERNAL_NAMES.contains(host) || host.endsWith(".localhost")) {
+            return Optional.of("loopback or internal");
+        }
+        if (!IP_LITERAL.matcher(rawHost.toLowerCase(Locale.ROOT)).matches()) {
+            return Optional.empty();
+        }
+        try {
+            return AddressRules.refusal(InetAddress.getByName(host));
+        } catch (UnknownHostException e) {
+            return Optional.empty(); // not an address after all; checked again at delivery
+        }
+    }
+
+    private static String bare(String host) {
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    }
+}

@@ -1,0 +1,65 @@
+package com.walletcards.webhook.web;
+
+import com.walletcards.shared.ApiException;
+import com.walletcards.shared.ErrorCode;
+import com.walletcards.shared.FieldError;
+import com.walletcards.shared.PatchDocument;
+import com.walletcards.shared.Validation;
+import com.walletcards.webhook.EventTypes;
+import com.walletcards.webhook.TargetPolicy;
+import com.walletcards.webhook.WebhookChanges;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/** Reads a {@code PATCH /v1/webhooks/{id}} body into validated changes. */
+final class WebhookPatch {
+
+    static final Set<String> FIELDS = Set.of("url", "events", "description", "enabled");
+
+    private WebhookPatch() {}
+
+    /** The documented shape of the PATCH body (all fields optional). */
+    record Schema(
+            @Nullable String url,
+            @Nullable List<String> events,
+            @Nullable String description,
+            @Nullable Boolean enabled) {}
+
+    static WebhookChanges read(@Nullable Map<String, @Nullable Object> body, TargetPolicy targets) {
+        PatchDocument doc = PatchDocument.of(body, FIELDS);
+        Validation v = new Validation();
+        URI url = null;
+        if (doc.has("url")) {
+            url = targets.checkUrl("url", doc.string("url"), v);
+        }
+        List<String> events = null;
+        if (doc.has("events")) {
+            events = EventTypes.validate("events", doc.strings("events"), v);
+        }
+        String description =
+                v.optionalText("description", doc.string("description"), CreateWebhookRequest.MAX_DESCRIPTION);
+        Boolean enabled = null;
+        if (body != null && body.containsKey("enabled")) {
+            enabled = bool(body.get("enabled"));
+            if (enabled == null) {
+                v.reject("enabled", "cannot be null");
+            }
+        }
+        v.throwIfInvalid();
+        return new WebhookChanges(
+                url == null ? null : url.toString(), events, doc.has("description"), description, enabled);
+    }
+
+    private static @Nullable Boolean bool(@Nullable Object value) {
+        if (value == null || value instanceof Boolean) {
+            return (Boolean) value;
+        }
+        throw new ApiException(
+                ErrorCode.INVALID_JSON,
+                "Field enabled has the wrong JSON type",
+                List.of(new FieldError("enabled", "must be a boolean")));
+    }
+}

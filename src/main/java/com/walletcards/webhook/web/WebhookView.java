@@ -1,0 +1,60 @@
+package com.walletcards.webhook.web;
+
+import com.walletcards.webhook.Webhook;
+import com.walletcards.webhook.WebhookManagement.WithSecret;
+import java.time.Instant;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/** A subscription as the API shows it; never with its secret. */
+record WebhookView(
+        String id,
+        String url,
+        List<String> events,
+        @Nullable String description,
+        boolean enabled,
+        @Nullable String disabledReason,
+        Instant createdAt,
+        Instant updatedAt) {
+
+    static WebhookView of(Webhook w) {
+        return new WebhookView(
+                w.id().value(),
+                w.url(),
+                w.events(),
+                w.description(),
+                w.enabled(),
+                w.disabledReason(),
+                w.createdAt(),
+                w.updatedAt());
+    }
+
+    /** The answer of create and rotate-secret: the only responses that carry the secret. */
+    record WithSecretView(
+            String id,
+            String url,
+            List<String> events,
+            @Nullable String description,
+            boolean enabled,
+            @Nullable String disabledReason,
+            Instant createdAt,
+            Instant updatedAt,
+            String secret,
+            @Nullable Instant previousSecretExpiresAt) {
+
+        static WithSecretView of(WithSecret created) {
+            Webhook w = created.webhook();
+            return new WithSecretView(
+                    w.id().value(),
+                    w.url(),
+                    w.events(),
+                    w.description(),
+                    w.enabled(),
+                    w.disabledReason(),
+                    w.createdAt(),
+                    w.updatedAt(),
+                    created.secret().value(),
+                    created.previousSecretExpiresAt());
+        }
+    }
+}
