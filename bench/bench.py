@@ -76,8 +76,8 @@ class Postgres:
 
 
 class Service:
-    def __init__(self, java, jar, flags, port, env, log_path):
-        self.cmd = [java] + flags + ["-jar", jar, "--spring.profiles.active=bench"]
+    def __init__(self, java, jar, flags, port, env, log_path, extra_args=()):
+        self.cmd = [java] + flags + ["-jar", jar, "--spring.profiles.active=bench"] + list(extra_args)
         self.port = port
         self.env = env
         self.log_path = log_path
@@ -651,7 +651,8 @@ COMMIT;
                    WALLET_RATE_LIMIT_PER_SECOND="1000000", WALLET_DATA_DIR=os.path.join(OUT, "data"),
                    WALLET_PROVIDER_ALPHA_CALLBACK_SECRET="bench", WALLET_PROVIDER_BETA_CALLBACK_SECRET="bench",
                    WALLET_PROVIDER_EUDIW_CALLBACK_SECRET="bench")
-        self.service = Service(java, jar, flags, self.port, env, os.path.join(OUT, "service.log"))
+        self.service = Service(java, jar, flags, self.port, env, os.path.join(OUT, "service.log"),
+                               (a.service_args or "").split())
         self.java_version = subprocess.run([java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]
         started = time.time()
         try:
@@ -688,7 +689,7 @@ COMMIT;
         meta = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
                 "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                                          text=True).stdout.strip(),
-                "java": java, "javaVersion": self.java_version, "jvmFlags": " ".join(flags), "jar": os.path.relpath(jar, ROOT),
+                "java": java, "javaVersion": self.java_version, "jvmFlags": " ".join(flags), "serviceArgs": self.a.service_args or "", "jar": os.path.relpath(jar, ROOT),
                 "size": self.size, "repetitions": self.reps, "bigRepetitions": self.big_reps,
                 "httpDurationSeconds": self.a.duration, "cpus": os.cpu_count(),
                 "loadAverageAtEnd": os.getloadavg(), "wallSeconds": round(wall),
@@ -698,7 +699,7 @@ COMMIT;
         lines = [
             "# Benchmark report", "",
             f"{meta['date']}, commit `{meta['commit']}`, {meta['javaVersion']}, JVM flags `{meta['jvmFlags']}`, "
-            f"{meta['cpus']} CPUs, load average at end {', '.join(f'{x:.1f}' for x in meta['loadAverageAtEnd'])}.",
+            (f"service arguments `{meta['serviceArgs']}`, " if meta['serviceArgs'] else "") + f"{meta['cpus']} CPUs, load average at end {', '.join(f'{x:.1f}' for x in meta['loadAverageAtEnd'])}.",
             f"Size {self.size:,}; HTTP scenarios: median of {self.reps} runs of {self.a.duration} s (wrk, 2 threads); "
             f"bulk add, propagation and fan-out: median of {self.big_reps} runs. "
             "Ratio = median of the per-run ratios service/baseline (times) or service/hello (throughput). "
@@ -777,6 +778,7 @@ def main():
     p.add_argument("--profile", action="store_true", help="record the service with JFR; summary in profile.txt")
     p.add_argument("--jvm-flags", help=f"JVM flags of the service (default: {DEFAULT_JVM_FLAGS})")
     p.add_argument("--java", help="java executable (default: /usr/lib/jvm/temurin-25*, else JAVA_HOME, else PATH)")
+    p.add_argument("--service-args", help="extra service arguments, e.g. --some.property=value (A/B experiments)")
     p.add_argument("--jar", help="service jar (default: newest target/wallet-campaigns-*.jar)")
     p.add_argument("--keep-db", action="store_true", help="keep the benchmark database for inspection")
     p.add_argument("--pg-host", default=os.environ.get("BENCH_PG_HOST", "127.0.0.1"))
