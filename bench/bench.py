@@ -699,7 +699,7 @@ COMMIT;
         lines = [
             "# Benchmark report", "",
             f"{meta['date']}, commit `{meta['commit']}`, {meta['javaVersion']}, JVM flags `{meta['jvmFlags']}`, "
-            (f"service arguments `{meta['serviceArgs']}`, " if meta['serviceArgs'] else "") + f"{meta['cpus']} CPUs, load average at end {', '.join(f'{x:.1f}' for x in meta['loadAverageAtEnd'])}.",
+            + (f"service arguments `{meta['serviceArgs']}`, " if meta['serviceArgs'] else "") + f"{meta['cpus']} CPUs, load average at end {', '.join(f'{x:.1f}' for x in meta['loadAverageAtEnd'])}.",
             f"Size {self.size:,}; HTTP scenarios: median of {self.reps} runs of {self.a.duration} s (wrk, 2 threads); "
             f"bulk add, propagation and fan-out: median of {self.big_reps} runs. "
             "Ratio = median of the per-run ratios service/baseline (times) or service/hello (throughput). "
@@ -789,6 +789,8 @@ def main():
         a.big_reps = 3 if a.size >= 50_000 else 5
     if a.big_reps < 3 or a.reps < 5:
         log("note: fewer repetitions than the documented minimum (5 HTTP, 3 large)")
+    # SIGTERM unwinds like Ctrl-C, so the service is stopped and the database dropped.
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     Bench(a).run()
 
 
