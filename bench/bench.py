@@ -311,7 +311,7 @@ class Bench:
             for t in threads:
                 t.join()
             if errors:
-                fail(f"bulk add failed: {errors[:2]}")
+                fail(f"bulk add failed: {errors[:2]}; service exit code {self.service.proc.poll()}")
             accepted = time.perf_counter() - t0
             if not self.wait_cards(cid, n, self.a.timeout):
                 fail(f"bulk add: cards not all created within {self.a.timeout} s")
@@ -636,6 +636,10 @@ COMMIT;
         if not jar:
             fail("no packaged jar under target/; run ./mvnw -DskipTests package or drop --no-build")
         java = a.java or find_java()
+        # The service runs from a copy with a name of its own, so that tooling on a shared machine
+        # matching the usual jar name never takes the benchmark's process for one of its own.
+        run_jar = os.path.join(OUT, "bench-service.jar")
+        shutil.copyfile(jar, run_jar)
         db = f"wallet_bench_{os.getpid()}"
         admin = Postgres(a.pg_host, a.pg_port, a.pg_user, "postgres")
         admin.sql(f"CREATE DATABASE {db}")
@@ -651,7 +655,7 @@ COMMIT;
                    WALLET_RATE_LIMIT_PER_SECOND="1000000", WALLET_DATA_DIR=os.path.join(OUT, "data"),
                    WALLET_PROVIDER_ALPHA_CALLBACK_SECRET="bench", WALLET_PROVIDER_BETA_CALLBACK_SECRET="bench",
                    WALLET_PROVIDER_EUDIW_CALLBACK_SECRET="bench")
-        self.service = Service(java, jar, flags, self.port, env, os.path.join(OUT, "service.log"),
+        self.service = Service(java, run_jar, flags, self.port, env, os.path.join(OUT, "service.log"),
                                (a.service_args or "").split())
         self.java_version = subprocess.run([java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]
         started = time.time()
