@@ -1,0 +1,814 @@
+#!/usr/bin/env python3
+"""Benchmark suite of the Wallet Card Campaign Service.
+
+Every figure is a ratio against a baseline measured in the same run, on the same machine and
+the same PostgreSQL, so that noise from other work on the host moves both sides alike.
+Standard library only; load for the HTTP scenarios comes from wrk. See bench/README.md.
+"""
+
+import argparse
+import datetime
+import glob
+import http.client
+import json
+import os
+import queue
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "bench")
+OUT = os.path.join(ROOT, "target", "bench")
+DEFAULT_JVM_FLAGS = "-Xms64m -Xmx256m -XX:+UseSerialGC -XX:MaxMetaspaceSize=160m -Xss512k -XX:TieredStopAtLevel=4"
+PROVIDERS = ["alpha", "beta"]  # the benchmark campaigns target two providers: two objects per card
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def log(msg):
+    print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def fail(msg):
+    log("ERROR: " + msg)
+    sys.exit(2)
+
+
+# --------------------------------------------------------------------------------------------
+# PostgreSQL
+
+
+class Postgres:
+    def __init__(self, host, port, user, db):
+        self.host, self.port, self.user, self.db = host, port, user, db
+
+    def _cmd(self, db):
+        return ["psql", "-h", self.host, "-p", str(self.port), "-U", self.user, "-d", db,
+                "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1"]
+
+    def sql(self, text, db=None):
+        r = subprocess.run(self._cmd(db or self.db) + ["-c", text], capture_output=True, text=True)
+        if r.returncode != 0:
+            raise RuntimeError(f"psql failed: {r.stderr.strip()}\n{text[:500]}")
+        return r.stdout.strip()
+
+    def script(self, path):
+        """Runs a psql script (may hold \\copy); returns its wall time in seconds."""
+        t0 = time.perf_counter()
+        r = subprocess.run(self._cmd(self.db) + ["-f", path], capture_output=True, text=True)
+        elapsed = time.perf_counter() - t0
+        if r.returncode != 0:
+            raise RuntimeError(f"psql script {path} failed: {r.stderr.strip()}")
+        return elapsed
+
+    def scalar(self, text):
+        return int(self.sql(text) or 0)
+
+
+# --------------------------------------------------------------------------------------------
+# The service process
+
+
+class Service:
+    def __init__(self, java, jar, flags, port, env, log_path, extra_args=()):
+        self.cmd = [java] + flags + ["-jar", jar, "--spring.profiles.active=bench"] + list(extra_args)
+        self.port = port
+        self.env = env
+        self.log_path = log_path
+        self.proc = None
+
+    def start(self):
+        log("starting: " + " ".join(self.cmd))
+        self.log_file = open(self.log_path, "w")
+        self.proc = subprocess.Popen(self.cmd, env=self.env, stdout=self.log_file, stderr=subprocess.STDOUT,
+                                     cwd=OUT)
+        deadline = time.time() + 180
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                fail(f"service exited with {self.proc.returncode}; see {self.log_path}")
+            try:
+                c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                c.request("GET", "/bench/hello")
+                if c.getresponse().status == 200:
+                    c.close()
+                    log(f"service up (pid {self.proc.pid})")
+                    return
+            except OSError:
+                pass
+            time.sleep(0.5)
+        fail("service did not start within 180 s; see " + self.log_path)
+
+    def cpu_seconds(self):
+        with open(f"/proc/{self.proc.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime + stime
+
+    def status_kb(self, key):
+        with open(f"/proc/{self.proc.pid}/status") as f:
+            for line in f:
+                if line.startswith(key + ":"):
+                    return int(line.split()[1])
+        return 0
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc:
+            self.log_file.close()
+
+
+# --------------------------------------------------------------------------------------------
+# HTTP
+
+
+class Api:
+    def __init__(self, port, key):
+        self.port, self.key = port, key
+        self.local = threading.local()
+
+    def _conn(self):
+        c = getattr(self.local, "conn", None)
+        if c is None:
+            c = self.local.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=300)
+        return c
+
+    def call(self, method, path, body=None):
+        headers = {"Authorization": "Bearer " + self.key, "Accept": "application/json"}
+        data = None
+        if body is not None:
+            data = body if isinstance(body, bytes) else json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        for attempt in range(2):
+            c = self._conn()
+            try:
+                c.request(method, path, body=data, headers=headers)
+                r = c.getresponse()
+                raw = r.read()
+                return r.status, (json.loads(raw) if raw else None)
+            except (http.client.HTTPException, ConnectionError):
+                c.close()
+                self.local.conn = None
+                if attempt == 1:
+                    raise
+
+    def ok(self, method, path, body=None, expect=(200, 201)):
+        status, doc = self.call(method, path, body)
+        if status not in expect:
+            raise RuntimeError(f"{method} {path} -> {status}: {json.dumps(doc)[:400]}")
+        return doc["data"]
+
+    def campaign(self, name):
+        return self.ok("POST", "/v1/campaigns", {
+            "name": name, "campaignType": "event",
+            "campaignData": {"location": "Hall A", "start_time": "18:00", "end_time": "22:00"},
+            "providerTypes": PROVIDERS})["id"]
+
+
+def bulk_bodies(tag, size, per_call=1000):
+    bodies = []
+    for start in range(0, size, per_call):
+        items = [{"email": f"{tag}-{n}@bench.example", "name": f"Recipient {n}", "externalId": f"ext-{n}",
+                  "recipientData": {"seat": f"S{n}"}} for n in range(start, min(size, start + per_call))]
+        bodies.append(json.dumps({"recipients": items, "sendEmail": False}).encode())
+    return bodies
+
+
+# --------------------------------------------------------------------------------------------
+# wrk
+
+
+def wrk(url, connections, duration, headers=(), script=None, script_args=()):
+    cmd = ["wrk", "-t", "2", "-c", str(connections), "-d", f"{duration}s", "--latency", "--timeout", "10s"]
+    for h in headers:
+        cmd += ["-H", h]
+    if script:
+        cmd += ["-s", script]
+    cmd.append(url)
+    if script_args:
+        cmd += ["--"] + list(script_args)
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("wrk failed: " + r.stderr)
+    out = r.stdout
+    rps = p99 = p50 = None
+    non2xx = errors = 0
+    for line in out.splitlines():
+        s = line.strip()
+        if s.startswith("Requests/sec:"):
+            rps = float(s.split()[1])
+        elif s.startswith("99%"):
+            p99 = to_ms(s.split()[1])
+        elif s.startswith("50%"):
+            p50 = to_ms(s.split()[1])
+        elif s.startswith("Non-2xx or 3xx responses:"):
+            non2xx = int(s.split(":")[1])
+        elif s.startswith("Socket errors:"):
+            errors = sum(int(p.split()[-1]) for p in s.split(":", 1)[1].split(","))
+    return {"rps": rps, "p50_ms": p50, "p99_ms": p99, "non2xx": non2xx, "socket_errors": errors}
+
+
+def to_ms(text):
+    for unit, factor in (("us", 0.001), ("ms", 1.0), ("s", 1000.0), ("m", 60000.0)):
+        if text.endswith(unit):
+            return float(text[: -len(unit)]) * factor
+    return float(text)
+
+
+def ensure_wrk():
+    if shutil.which("wrk"):
+        return
+    log("wrk is missing; trying apt-get install -y wrk")
+    if shutil.which("apt-get") and os.geteuid() == 0:
+        subprocess.run(["apt-get", "update", "-qq"], check=False)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=False)
+    if not shutil.which("wrk"):
+        fail("wrk is required for the HTTP scenarios: install it (Debian/Ubuntu: apt-get install wrk) "
+             "or run with --only bulk,propagation,fanout")
+
+
+# --------------------------------------------------------------------------------------------
+# The benchmark
+
+
+class Bench:
+    def __init__(self, a):
+        self.a = a
+        self.results = []
+        self.notes = []
+        self.size = a.size
+        self.big_reps = a.big_reps
+        self.reps = a.reps
+
+    # ---- helpers
+
+    def result(self, name, unit, baseline, service, ratio, target, passed, reps, cpu, detail=None,
+               available=True, extra=None):
+        r = {"scenario": name, "unit": unit, "baseline": baseline, "service": service, "ratio": ratio,
+             "target": target, "result": ("PASS" if passed else "FAIL") if available else "NOT AVAILABLE",
+             "repetitions": reps, "serviceCpuSeconds": cpu, "detail": detail or ""}
+        if extra:
+            r.update(extra)
+        self.results.append(r)
+        log(f"RESULT {name}: baseline={baseline} service={service} ratio={ratio} -> {r['result']} {r['detail']}")
+
+    def wait_cards(self, campaign, expected, timeout):
+        """Polls the API until `expected` recipients of the campaign have their card (status created)."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            d = self.api.ok("GET", f"/v1/campaigns/{campaign}/recipients?status=created&limit=1")
+            if d["pagination"]["total"] >= expected:
+                return True
+            time.sleep(0.1)
+        return False
+
+    def db_time(self):
+        return self.pg.sql("SELECT now()")
+
+    # ---- scenarios
+
+    def bulk(self):
+        n, reps = self.size, self.big_reps
+        svc, base, self.bulk_campaigns, self.base_campaigns = [], [], [], []
+        cpu0 = self.service.cpu_seconds()
+        org = self.org
+        for rep in range(reps):
+            self.analyze()
+            tag = f"b{rep}-{secrets.token_hex(3)}"
+            cid = self.api.campaign(f"Bulk {rep}")
+            bodies = bulk_bodies(tag, n)
+            work = queue.Queue()
+            for b in bodies:
+                work.put(b)
+            errors = []
+
+            def client():
+                while True:
+                    try:
+                        b = work.get_nowait()
+                    except queue.Empty:
+                        return
+                    try:
+                        d = self.api.ok("POST", f"/v1/campaigns/{cid}/recipients/bulk", b)
+                        if d["failed"]:
+                            errors.append(d["errors"][:1])
+                    except Exception as e:  # noqa: BLE001 - reported below
+                        errors.append(str(e))
+
+            t0 = time.perf_counter()
+            threads = [threading.Thread(target=client) for _ in range(2)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            if errors:
+                fail(f"bulk add failed: {errors[:2]}; service exit code {self.service.proc.poll()}")
+            accepted = time.perf_counter() - t0
+            if not self.wait_cards(cid, n, self.a.timeout):
+                fail(f"bulk add: cards not all created within {self.a.timeout} s")
+            elapsed = time.perf_counter() - t0
+            svc.append(elapsed)
+            self.bulk_campaigns.append(cid)
+            log(f"bulk rep {rep}: {n} recipients accepted in {accepted:.2f} s, all cards created in {elapsed:.2f} s")
+
+            # Baseline: COPY of the same rows into the same tables, for a second campaign.
+            bid = self.api.campaign(f"Bulk baseline {rep}")
+            self.base_campaigns.append(bid)
+            script = self.copy_files(org, bid, tag + "c", n)
+            self.pg.sql("CHECKPOINT")
+            bt = self.pg.script(script)
+            base.append(bt)
+            log(f"bulk baseline rep {rep}: COPY of the same rows in {bt:.2f} s")
+        counts = self.row_counts(self.bulk_campaigns[-1]), self.row_counts(self.base_campaigns[-1])
+        cpu = self.service.cpu_seconds() - cpu0
+        ms, mb = statistics.median(svc), statistics.median(base)
+        ratio = round(statistics.median([s / b for s, b in zip(svc, base)]), 2)
+        self.result(f"Bulk add {n:,} recipients (1,000/call, 2 clients) until every card is created", "s",
+                    round(mb, 3), round(ms, 3), ratio, "<= 1.5x", ratio <= 1.5, reps, round(cpu, 1),
+                    f"{n / ms:,.0f} recipients/s; rows written service {counts[0]} vs baseline {counts[1]}",
+                    extra={"serviceRuns": svc, "baselineRuns": base})
+
+    def analyze(self):
+        """Stands in for autovacuum's ANALYZE when the server runs without autovacuum (untimed)."""
+        if self.autovacuum_off:
+            self.pg.sql("ANALYZE")
+
+    def row_counts(self, cid):
+        return self.pg.sql(f"""SELECT (SELECT count(*) FROM recipients WHERE campaign_id = '{cid}') || '/' ||
+            (SELECT count(*) FROM recipient_history h JOIN recipients r ON r.id = h.recipient_id
+              WHERE r.campaign_id = '{cid}') || '/' ||
+            (SELECT count(*) FROM wallet_cards WHERE campaign_id = '{cid}') || '/' ||
+            (SELECT count(*) FROM provider_objects p JOIN wallet_cards w ON w.id = p.wallet_card_id
+              WHERE w.campaign_id = '{cid}') || '/' ||
+            (SELECT count(*) FROM local_wallet_objects o JOIN wallet_cards w ON w.id = o.wallet_card_id
+              WHERE w.campaign_id = '{cid}')""")
+
+    def copy_files(self, org, cid, tag, n):
+        """Writes CSV files with the rows a bulk add produces and a psql script copying them in."""
+        d = os.path.join(OUT, "copy")
+        os.makedirs(d, exist_ok=True)
+        now = datetime.datetime.now(datetime.timezone.utc).isoformat()
+        files = {t: open(os.path.join(d, t + ".csv"), "w") for t in
+                 ("recipients", "recipient_history", "wallet_cards", "provider_objects", "local_wallet_objects")}
+        for i in range(n):
+            h = secrets.token_hex(14)
+            rid, card = "rcp_" + h, "card_" + h
+            email = f"{tag}-{i}@bench.example"
+            data = json.dumps({"seat": f"S{i}"}).replace('"', '""')
+            files["recipients"].write(
+                f'{rid},{org},{cid},{email},{email},Recipient {i},,ext-{i},"{data}",,created,{card},created,,f,1,{now},{now}\n')
+            files["recipient_history"].write(f"rh_{h}a,{org},{rid},created,,{now}\n")
+            files["recipient_history"].write(f"rh_{h}b,{org},{rid},created,card created,{now}\n")
+            files["wallet_cards"].write(
+                f"{card},{org},{cid},{rid},created,,created,{secrets.token_urlsafe(24)},{secrets.token_urlsafe(12)},2,{now},{now}\n")
+            for p in PROVIDERS:
+                ref = f"{p}_{h}"
+                files["provider_objects"].write(f"{card},{p},{org},{ref},f,f,f,,2,,{now}\n")
+                files["local_wallet_objects"].write(f"{p},{ref},{card},2,f,{now}\n")
+        for f in files.values():
+            f.close()
+        cols = {
+            "recipients": "id, organization_id, campaign_id, email, live_email, name, phone, external_id, "
+                          "recipient_data, provider_types, status, wallet_card_id, wallet_card_status, card_batch, "
+                          "invite_on_create, content_version, created_at, updated_at",
+            "recipient_history": "id, organization_id, recipient_id, status, reason, at",
+            "wallet_cards": "id, organization_id, campaign_id, recipient_id, lifecycle, final_status, status, "
+                            "download_code, barcode_value, content_version, created_at, updated_at",
+            "provider_objects": "wallet_card_id, provider, organization_id, object_ref, installed, ever_installed, "
+                                "voided, last_event_at, content_version, last_error, updated_at",
+            "local_wallet_objects": "provider, object_ref, wallet_card_id, content_version, voided, updated_at",
+        }
+        script = os.path.join(d, "copy.sql")
+        with open(script, "w") as s:
+            s.write("BEGIN;\n")
+            for t, c in cols.items():
+                s.write(f"\\copy {t} ({c}) FROM '{os.path.join(d, t + '.csv')}' WITH (FORMAT csv)\n")
+            s.write("COMMIT;\n")
+        return script
+
+    def activate(self, campaigns):
+        """Setup shortcut: marks every card of the campaigns installed and active by SQL."""
+        ids = ",".join(f"'{c}'" for c in campaigns)
+        self.pg.sql(f"""BEGIN;
+            UPDATE provider_objects SET installed = TRUE, ever_installed = TRUE, last_event_at = now(),
+                   updated_at = now()
+             WHERE wallet_card_id IN (SELECT id FROM wallet_cards WHERE campaign_id IN ({ids}));
+            UPDATE wallet_cards SET status = 'active', updated_at = now() WHERE campaign_id IN ({ids});
+            UPDATE recipients SET wallet_card_status = 'active' WHERE campaign_id IN ({ids});
+            COMMIT;""")
+        self.pg.sql("VACUUM ANALYZE provider_objects")
+        self.pg.sql("VACUUM ANALYZE wallet_cards")
+        self.pg.sql("VACUUM ANALYZE local_wallet_objects")
+        self.pg.sql("VACUUM ANALYZE recipients")
+
+    def lagging(self, cid):
+        return self.pg.scalar(f"""SELECT count(*) FROM local_wallet_objects o
+            JOIN wallet_cards w ON w.id = o.wallet_card_id
+            JOIN recipients r ON r.id = w.recipient_id
+            JOIN campaigns c ON c.id = w.campaign_id
+            WHERE w.campaign_id = '{cid}' AND w.status = 'active'
+              AND o.content_version < c.content_version + r.content_version""")
+
+    def propagation(self):
+        n = self.size
+        cpu0 = self.service.cpu_seconds()
+        svc, base, patch_ms = [], [], []
+        available = True
+        reps = min(self.big_reps, len(self.bulk_campaigns))
+        for rep in range(reps):
+            cid, bid = self.bulk_campaigns[rep], self.base_campaigns[rep]
+            t0 = time.perf_counter()
+            self.api.ok("PATCH", f"/v1/campaigns/{cid}", {"campaignData": {"location": f"Hall {rep}-{time.time()}"}})
+            patch_ms.append((time.perf_counter() - t0) * 1000)
+            deadline = t0 + self.a.propagation_timeout
+            done = None
+            left = None
+            while time.perf_counter() < deadline:
+                left = self.lagging(cid)
+                if left == 0:
+                    done = time.perf_counter() - t0
+                    break
+                time.sleep(0.2)
+            if done is None:
+                # nothing moved at all: the feature is not there; otherwise it is too slow
+                available = left < len(PROVIDERS) * n
+                log(f"propagation rep {rep}: {left} of {2 * n} objects still lag after "
+                    f"{self.a.propagation_timeout} s")
+                break
+            svc.append(done)
+            log(f"propagation rep {rep}: {n} cards updated in {done:.2f} s")
+        for rep in range(reps):
+            bid = self.base_campaigns[rep]
+            path = os.path.join(OUT, "copy", "propagate.sql")
+            with open(path, "w") as f:
+                f.write(f"""BEGIN;
+UPDATE campaigns SET content_version = content_version + 1, updated_at = now() WHERE id = '{bid}';
+UPDATE local_wallet_objects SET content_version = content_version + 1, updated_at = now()
+ WHERE wallet_card_id IN (SELECT id FROM wallet_cards WHERE campaign_id = '{bid}' AND status = 'active');
+UPDATE provider_objects SET content_version = content_version + 1, updated_at = now()
+ WHERE installed AND wallet_card_id IN (SELECT id FROM wallet_cards WHERE campaign_id = '{bid}' AND status = 'active');
+COMMIT;
+""")
+            base.append(self.pg.script(path))
+            log(f"propagation baseline rep {rep}: {base[-1]:.2f} s")
+        # PATCH latency, whatever the card count: a series of PATCHes on a campaign with n active cards.
+        cid = self.bulk_campaigns[0]
+        for i in range(20):
+            t0 = time.perf_counter()
+            self.api.ok("PATCH", f"/v1/campaigns/{cid}", {"metadata": {"bench": str(i)}})
+            patch_ms.append((time.perf_counter() - t0) * 1000)
+            time.sleep(0.25)
+        if available:
+            # let the last propagations settle before the next scenario
+            deadline = time.perf_counter() + self.a.propagation_timeout
+            while time.perf_counter() < deadline and self.lagging(cid) > 0:
+                time.sleep(0.5)
+        cpu = round(self.service.cpu_seconds() - cpu0, 1)
+        mb = statistics.median(base)
+        p99 = percentile(patch_ms, 99)
+        if available and len(svc) == reps:
+            ms = statistics.median(svc)
+            ratio = round(statistics.median([s / b for s, b in zip(svc, base)]), 2)
+            self.result(f"Propagation: PATCH reaching {n:,} active cards", "s", round(mb, 3), round(ms, 3), ratio,
+                        "<= 2x", ratio <= 2, reps, cpu, extra={"serviceRuns": svc, "baselineRuns": base})
+        elif available:
+            self.result(f"Propagation: PATCH reaching {n:,} active cards", "s", round(mb, 3), None, None, "<= 2x",
+                        False, len(svc), cpu, f"incomplete after {self.a.propagation_timeout} s")
+        else:
+            self.result(f"Propagation: PATCH reaching {n:,} active cards", "s", round(mb, 3), None, None, "<= 2x",
+                        False, 0, cpu, f"no card received new content within {self.a.propagation_timeout} s "
+                        "(propagation not in this build)", available=False, extra={"baselineRuns": base})
+        self.result(f"PATCH campaign latency p99 ({n:,} active cards)", "ms", None, round(p99, 1), None, "p99 <= 50 ms",
+                    p99 <= 50, len(patch_ms), None, f"{len(patch_ms)} PATCHes, median {statistics.median(patch_ms):.1f} ms",
+                    extra={"patchMs": patch_ms})
+
+    def fanout(self):
+        n = self.size
+        cpu0 = self.service.cpu_seconds()
+        svc, base = [], []
+        available = True
+        reps = min(self.big_reps, len(self.bulk_campaigns))
+        self.pg.sql("""CREATE TABLE IF NOT EXISTS bench_outbox (id BIGSERIAL PRIMARY KEY, notification_id VARCHAR(40)
+            NOT NULL, provider VARCHAR(10) NOT NULL, object_ref VARCHAR(100) NOT NULL, wallet_card_id VARCHAR(40)
+            NOT NULL, header VARCHAR(100) NOT NULL, body VARCHAR(500) NOT NULL, created_at TIMESTAMPTZ NOT NULL)""")
+        detail = ""
+        for rep in range(reps):
+            cid = self.bulk_campaigns[rep]
+            t0 = time.perf_counter()
+            status, doc = self.api.call("POST", f"/v1/campaigns/{cid}/notifications",
+                                        {"header": "Bench", "body": f"Fan-out {rep}"})
+            if status in (404, 405):
+                available = False
+                detail = f"POST /v1/campaigns/{{id}}/notifications answers {status} (notifications not in this build)"
+                break
+            if status != 201:
+                raise RuntimeError(f"notification send -> {status}: {doc}")
+            nid = doc["data"]["id"]
+            deadline = t0 + self.a.timeout
+            done = None
+            while time.perf_counter() < deadline:
+                d = self.api.ok("GET", f"/v1/campaigns/{cid}/notifications/{nid}")
+                if d["status"] in ("sent", "failed"):
+                    done = time.perf_counter() - t0
+                    detail = f"status {d['status']}, deliveredCards {d.get('deliveredCards')}"
+                    break
+                time.sleep(0.1)
+            if done is None:
+                detail = f"not sent within {self.a.timeout} s"
+                break
+            svc.append(done)
+            log(f"fan-out rep {rep}: {done:.2f} s ({detail})")
+        for rep in range(reps):
+            bid = self.base_campaigns[rep]
+            nid = f"ntf_bench{rep}_{secrets.token_hex(4)}"
+            path = os.path.join(OUT, "copy", "fanout.sql")
+            with open(path, "w") as f:
+                f.write(f"""BEGIN;
+INSERT INTO bench_outbox (notification_id, provider, object_ref, wallet_card_id, header, body, created_at)
+SELECT '{nid}', p.provider, p.object_ref, p.wallet_card_id, 'Bench', 'Fan-out {rep}', now()
+  FROM provider_objects p JOIN wallet_cards w ON w.id = p.wallet_card_id
+ WHERE w.campaign_id = '{bid}' AND w.status = 'active' AND p.installed;
+COMMIT;
+BEGIN;
+INSERT INTO local_wallet_messages (id, provider, object_ref, wallet_card_id, notification_id, header, body, delivered_at)
+SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), provider, object_ref, wallet_card_id, notification_id,
+       header, body, now()
+  FROM bench_outbox WHERE notification_id = '{nid}';
+DELETE FROM bench_outbox WHERE notification_id = '{nid}';
+COMMIT;
+""")
+            base.append(self.pg.script(path))
+            log(f"fan-out baseline rep {rep}: {base[-1]:.2f} s")
+        cpu = round(self.service.cpu_seconds() - cpu0, 1)
+        mb = statistics.median(base)
+        name = f"Notification fan-out to {n:,} active cards"
+        if available and len(svc) == reps:
+            ms = statistics.median(svc)
+            ratio = round(statistics.median([s / b for s, b in zip(svc, base)]), 2)
+            self.result(name, "s", round(mb, 3), round(ms, 3), ratio, "<= 2x", ratio <= 2, reps, cpu, detail,
+                        extra={"serviceRuns": svc, "baselineRuns": base})
+        else:
+            self.result(name, "s", round(mb, 3), None, None, "<= 2x", False, len(svc), cpu, detail,
+                        available=available, extra={"baselineRuns": base})
+
+    def http_paths(self):
+        url = f"http://127.0.0.1:{self.port}"
+        auth = "Authorization: Bearer " + self.key
+        dur = self.a.duration
+        read_cid = self.read_campaign
+        rows = {k: [] for k in ("hello32", "campaign", "page", "hello16", "write")}
+        cpu = {"read": 0.0, "write": 0.0}
+        for rep in range(self.reps):
+            c0 = self.service.cpu_seconds()
+            rows["hello32"].append(wrk(f"{url}/bench/hello", 32, dur))
+            rows["campaign"].append(wrk(f"{url}/v1/campaigns/{read_cid}", 32, dur, [auth]))
+            rows["page"].append(wrk(f"{url}/v1/campaigns/{read_cid}/recipients?limit=20&offset=500", 32, dur, [auth]))
+            c1 = self.service.cpu_seconds()
+            cid = self.api.campaign(f"Write {rep}")
+            rows["hello16"].append(wrk(f"{url}/bench/hello", 16, dur))
+            rows["write"].append(wrk(f"{url}/v1/campaigns/{cid}/recipients", 16, dur,
+                                     [auth, "Content-Type: application/json"],
+                                     os.path.join(BENCH, "post_recipient.lua"), [secrets.token_hex(4)]))
+            # let the card-generation jobs the POSTs scheduled finish before the next round
+            added = self.api.ok("GET", f"/v1/campaigns/{cid}/recipients?limit=1")["pagination"]["total"]
+            self.wait_cards(cid, added, self.a.timeout)
+            c2 = self.service.cpu_seconds()
+            cpu["read"] += c1 - c0
+            cpu["write"] += c2 - c1
+            log("http rep {}: hello32 {:.0f}/s, campaign {:.0f}/s p99 {} ms, page {:.0f}/s p99 {} ms, "
+                "hello16 {:.0f}/s, write {:.0f}/s p99 {} ms".format(
+                    rep, rows["hello32"][-1]["rps"], rows["campaign"][-1]["rps"], rows["campaign"][-1]["p99_ms"],
+                    rows["page"][-1]["rps"], rows["page"][-1]["p99_ms"], rows["hello16"][-1]["rps"],
+                    rows["write"][-1]["rps"], rows["write"][-1]["p99_ms"]))
+        for key, base_key, name, ratio_target, p99_target, kind in (
+                ("campaign", "hello32", "Read: GET one campaign, 32 connections", 0.5, 25, "read"),
+                ("page", "hello32", "Read: GET one page of 20 recipients, 32 connections", 0.5, 25, "read"),
+                ("write", "hello16", "Write: POST one recipient, 16 connections", 0.25, 50, "write")):
+            svc, base = rows[key], rows[base_key]
+            bad = sum(r["non2xx"] + r["socket_errors"] for r in svc)
+            ratio = round(statistics.median([s["rps"] / b["rps"] for s, b in zip(svc, base)]), 3)
+            p99 = statistics.median([r["p99_ms"] for r in svc])
+            passed = ratio >= ratio_target and p99 <= p99_target and bad == 0
+            self.result(name, "req/s", round(statistics.median([b["rps"] for b in base])),
+                        round(statistics.median([s["rps"] for s in svc])), ratio,
+                        f">= {ratio_target}x hello, p99 <= {p99_target} ms", passed, self.reps,
+                        round(cpu[kind] / (2 if kind == "read" else 1), 1),
+                        f"p99 {p99:.1f} ms (hello p99 {statistics.median([b['p99_ms'] for b in base]):.1f} ms)"
+                        + (f", {bad} errors" if bad else ""),
+                        extra={"serviceRuns": svc, "baselineRuns": base, "p99Ms": p99})
+
+    # ---- run
+
+    def warm_up(self):
+        log("warming up")
+        url = f"http://127.0.0.1:{self.port}"
+        auth = "Authorization: Bearer " + self.key
+        cid = self.api.campaign("Warm-up")
+        for b in bulk_bodies("warm-" + secrets.token_hex(3), 5000):
+            self.api.ok("POST", f"/v1/campaigns/{cid}/recipients/bulk", b)
+        self.wait_cards(cid, 5000, self.a.timeout)
+        # the read scenarios' campaign: 1,000 recipients with cards
+        self.read_campaign = self.api.campaign("Read path")
+        self.api.ok("POST", f"/v1/campaigns/{self.read_campaign}/recipients/bulk",
+                    bulk_bodies("read-" + secrets.token_hex(3), 1000)[0])
+        self.wait_cards(self.read_campaign, 1000, self.a.timeout)
+        if self.have_wrk:
+            wrk(f"{url}/bench/hello", 32, self.a.warmup)
+            wrk(f"{url}/v1/campaigns/{self.read_campaign}", 32, self.a.warmup, [auth])
+            wrk(f"{url}/v1/campaigns/{self.read_campaign}/recipients?limit=20", 32, self.a.warmup, [auth])
+            wrk(f"{url}/v1/campaigns/{cid}/recipients", 16, self.a.warmup, [auth, "Content-Type: application/json"],
+                os.path.join(BENCH, "post_recipient.lua"), ["warm" + secrets.token_hex(3)])
+            added = self.api.ok("GET", f"/v1/campaigns/{cid}/recipients?limit=1")["pagination"]["total"]
+            self.wait_cards(cid, added, self.a.timeout)
+        self.analyze()
+
+    def run(self):
+        a = self.a
+        os.makedirs(OUT, exist_ok=True)
+        only = set(a.only.split(",")) if a.only else {"bulk", "propagation", "fanout", "http"}
+        self.have_wrk = "http" in only
+        if self.have_wrk:
+            ensure_wrk()
+        jar = a.jar or latest_jar()
+        if not jar:
+            fail("no packaged jar under target/; run ./mvnw -DskipTests package or drop --no-build")
+        java = a.java or find_java()
+        # The service runs from a copy with a name of its own, so that tooling on a shared machine
+        # matching the usual jar name never takes the benchmark's process for one of its own.
+        run_jar = os.path.join(OUT, "bench-service.jar")
+        shutil.copyfile(jar, run_jar)
+        db = f"wallet_bench_{os.getpid()}"
+        admin = Postgres(a.pg_host, a.pg_port, a.pg_user, "postgres")
+        admin.sql(f"CREATE DATABASE {db}")
+        log(f"database {db} created")
+        self.pg = Postgres(a.pg_host, a.pg_port, a.pg_user, db)
+        self.key = "wk_bench_" + secrets.token_hex(24)
+        self.port = free_port()
+        flags = (a.jvm_flags or DEFAULT_JVM_FLAGS).split()
+        if a.profile:
+            flags.append(f"-XX:StartFlightRecording=filename={OUT}/service.jfr,settings=profile,dumponexit=true")
+        env = dict(os.environ, WALLET_PORT=str(self.port), WALLET_DATABASE_URL=f"jdbc:postgresql://{a.pg_host}:{a.pg_port}/{db}",
+                   WALLET_DATABASE_USER=a.pg_user, WALLET_DATABASE_PASSWORD="", WALLET_BOOTSTRAP_API_KEY=self.key,
+                   WALLET_RATE_LIMIT_PER_SECOND="1000000", WALLET_DATA_DIR=os.path.join(OUT, "data"),
+                   WALLET_PROVIDER_ALPHA_CALLBACK_SECRET="bench", WALLET_PROVIDER_BETA_CALLBACK_SECRET="bench",
+                   WALLET_PROVIDER_EUDIW_CALLBACK_SECRET="bench")
+        self.service = Service(java, run_jar, flags, self.port, env, os.path.join(OUT, "service.log"),
+                               (a.service_args or "").split())
+        self.java_version = subprocess.run([java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]
+        started = time.time()
+        try:
+            self.service.start()
+            self.api = Api(self.port, self.key)
+            self.org = self.pg.sql("SELECT organization_id FROM api_keys LIMIT 1")
+            self.autovacuum_off = self.pg.sql("SHOW autovacuum") == "off"
+            if self.autovacuum_off:
+                self.notes.append("PostgreSQL runs with autovacuum off: the harness runs ANALYZE (untimed) after "
+                                  "the warm-up and before each bulk-add repetition, as autovacuum would.")
+            self.warm_up()
+            if only & {"bulk", "propagation", "fanout"}:
+                self.bulk()
+                self.activate(self.bulk_campaigns + self.base_campaigns)
+                if "propagation" in only:
+                    self.propagation()
+                if "fanout" in only:
+                    self.fanout()
+            if "http" in only:
+                self.http_paths()
+            rss = self.service.status_kb("VmHWM")
+            self.result("Memory: peak RSS of the service over the whole run", "MB", None, round(rss / 1024),
+                        None, "<= 512 MB", rss <= 512 * 1024, 1, round(self.service.cpu_seconds(), 1),
+                        "VmHWM from /proc/<pid>/status; CPU column = total service CPU seconds of the run")
+        finally:
+            total_cpu = self.service.cpu_seconds() if self.service.proc and self.service.proc.poll() is None else None
+            self.service.stop()
+            if a.keep_db:
+                log(f"database {db} kept (--keep-db)")
+            else:
+                admin.sql(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+                log(f"database {db} dropped")
+        self.write_report(java, jar, flags, time.time() - started, total_cpu)
+        if a.profile:
+            profile_summary(java)
+
+    def write_report(self, java, jar, flags, wall, total_cpu):
+        meta = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                         text=True).stdout.strip(),
+                "java": java, "javaVersion": self.java_version, "jvmFlags": " ".join(flags), "serviceArgs": self.a.service_args or "", "jar": os.path.relpath(jar, ROOT),
+                "size": self.size, "repetitions": self.reps, "bigRepetitions": self.big_reps,
+                "httpDurationSeconds": self.a.duration, "cpus": os.cpu_count(),
+                "loadAverageAtEnd": os.getloadavg(), "wallSeconds": round(wall),
+                "serviceCpuSeconds": total_cpu}
+        with open(os.path.join(OUT, "report.json"), "w") as f:
+            json.dump({"meta": meta, "notes": self.notes, "results": self.results}, f, indent=2)
+        lines = [
+            "# Benchmark report", "",
+            f"{meta['date']}, commit `{meta['commit']}`, {meta['javaVersion']}, JVM flags `{meta['jvmFlags']}`, "
+            + (f"service arguments `{meta['serviceArgs']}`, " if meta['serviceArgs'] else "") + f"{meta['cpus']} CPUs, load average at end {', '.join(f'{x:.1f}' for x in meta['loadAverageAtEnd'])}.",
+            f"Size {self.size:,}; HTTP scenarios: median of {self.reps} runs of {self.a.duration} s (wrk, 2 threads); "
+            f"bulk add, propagation and fan-out: median of {self.big_reps} runs. "
+            "Ratio = median of the per-run ratios service/baseline (times) or service/hello (throughput). "
+            "Service CPU = CPU seconds of the service process during the scenario.", "",
+            "| scenario | baseline | service | ratio | target | result | runs | service CPU s | notes |",
+            "|---|---|---|---|---|---|---|---|---|",
+        ]
+        for r in self.results:
+            def fmt(v):
+                return "n/a" if v is None else (f"{v} {r['unit']}" if not isinstance(v, str) else v)
+            lines.append(f"| {r['scenario']} | {fmt(r['baseline'])} | {fmt(r['service'])} | "
+                         f"{'n/a' if r['ratio'] is None else str(r['ratio']) + 'x'} | {r['target']} | **{r['result']}** | "
+                         f"{r['repetitions']} | {'' if r['serviceCpuSeconds'] is None else r['serviceCpuSeconds']} | {r['detail']} |")
+        lines += [""] + [f"Note: {n}" for n in self.notes]
+        lines += ["", f"Whole run: {meta['wallSeconds']} s wall, service CPU {total_cpu} s. "
+                  "Baselines: bulk add = one psql `\\copy` of the same rows into the same five tables in one "
+                  "transaction; propagation = set-based UPDATEs of the same objects; fan-out = outbox INSERT ... "
+                  "SELECT plus drain into local_wallet_messages; read/write = `GET /bench/hello` on the same server."]
+        with open(os.path.join(OUT, "report.md"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        log("report written to target/bench/report.md and report.json")
+        print("\n".join(lines))
+
+
+def percentile(values, p):
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, int(round(p / 100 * len(s) + 0.5)) - 1))
+    return s[k]
+
+
+def profile_summary(java):
+    jfr = os.path.join(os.path.dirname(java), "jfr")
+    rec = os.path.join(OUT, "service.jfr")
+    if not os.path.exists(rec):
+        log("no JFR recording found")
+        return
+    out = []
+    for view in (["summary"], ["view", "hot-methods"], ["view", "allocation-by-class"], ["view", "gc-pauses"]):
+        r = subprocess.run([jfr] + view + [rec], capture_output=True, text=True)
+        out.append(f"## jfr {' '.join(view)}\n\n{r.stdout or r.stderr}\n")
+    with open(os.path.join(OUT, "profile.txt"), "w") as f:
+        f.write("\n".join(out))
+    log("JFR summary written to target/bench/profile.txt (recording: target/bench/service.jfr)")
+
+
+def latest_jar():
+    jars = [j for j in glob.glob(os.path.join(ROOT, "target", "wallet-campaigns-*.jar")) if not j.endswith("-plain.jar")]
+    return max(jars, key=os.path.getmtime) if jars else None
+
+
+def find_java():
+    found = sorted(glob.glob("/usr/lib/jvm/temurin-25*/bin/java"))
+    if found:
+        return found[-1]
+    if os.environ.get("JAVA_HOME") and os.path.exists(os.path.join(os.environ["JAVA_HOME"], "bin", "java")):
+        return os.path.join(os.environ["JAVA_HOME"], "bin", "java")
+    return shutil.which("java") or fail("no java found")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main():
+    p = argparse.ArgumentParser(description="Wallet Card Campaign Service benchmarks (see bench/README.md)")
+    p.add_argument("--size", type=int, default=100_000, help="cards for bulk add, propagation and fan-out")
+    p.add_argument("--reps", type=int, default=5, help="runs per HTTP figure (median)")
+    p.add_argument("--big-reps", type=int, help="runs of the bulk add, propagation and fan-out scenarios "
+                   "(default: 3 at 50,000 cards and more, else 5)")
+    p.add_argument("--duration", type=int, default=8, help="seconds per wrk run")
+    p.add_argument("--warmup", type=int, default=5, help="seconds of wrk warm-up per HTTP path")
+    p.add_argument("--timeout", type=int, default=600, help="seconds to wait for cards or a notification")
+    p.add_argument("--propagation-timeout", type=int, default=60, help="seconds to wait for propagation")
+    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http")
+    p.add_argument("--profile", action="store_true", help="record the service with JFR; summary in profile.txt")
+    p.add_argument("--jvm-flags", help=f"JVM flags of the service (default: {DEFAULT_JVM_FLAGS})")
+    p.add_argument("--java", help="java executable (default: /usr/lib/jvm/temurin-25*, else JAVA_HOME, else PATH)")
+    p.add_argument("--service-args", help="extra service arguments, e.g. --some.property=value (A/B experiments)")
+    p.add_argument("--jar", help="service jar (default: newest target/wallet-campaigns-*.jar)")
+    p.add_argument("--keep-db", action="store_true", help="keep the benchmark database for inspection")
+    p.add_argument("--pg-host", default=os.environ.get("BENCH_PG_HOST", "127.0.0.1"))
+    p.add_argument("--pg-port", type=int, default=int(os.environ.get("BENCH_PG_PORT", "5432")))
+    p.add_argument("--pg-user", default=os.environ.get("BENCH_PG_USER", "postgres"))
+    a = p.parse_args()
+    if a.big_reps is None:
+        a.big_reps = 3 if a.size >= 50_000 else 5
+    if a.big_reps < 3 or a.reps < 5:
+        log("note: fewer repetitions than the documented minimum (5 HTTP, 3 large)")
+    # SIGTERM unwinds like Ctrl-C, so the service is stopped and the database dropped.
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    Bench(a).run()
+
+
+if __name__ == "__main__":
+    main()
