@@ -26,7 +26,7 @@ import tools.jackson.databind.JsonNode;
 @WebhookIntegrationTest
 class WebhookDeliveryTest {
 
-    private static final Duration PATIENCE = Duration.ofSeconds(20);
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
 
     @LocalServerPort
     int port;
