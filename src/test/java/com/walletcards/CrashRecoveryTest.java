@@ -59,6 +59,7 @@ class CrashRecoveryTest {
         settings.put("spring.datasource.password", "");
         settings.put("wallet.access.bootstrap-api-key", KEY);
         settings.put("wallet.data-dir", "target/processes/data");
+        settings.put("spring.datasource.hikari.maximum-pool-size", "10");
         settings.put("wallet.propagation.batch-size", "100");
         // A remote provider's response time, so that propagation is still running when it is killed.
         settings.put("wallet.test.provider-latency", "PT0.1S");

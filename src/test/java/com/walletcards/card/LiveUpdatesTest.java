@@ -33,6 +33,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.ContextConfiguration;
 import org.springframework.test.context.TestPropertySource;
 
 /**
@@ -40,6 +42,7 @@ import org.springframework.test.context.TestPropertySource;
  * provider callback would), and what the local providers' wallets hold afterwards.
  */
 @DatabaseTest
+@ContextConfiguration(initializers = OwnTestDatabase.class)
 @Import(RecordingProviders.class)
 @TestPropertySource(
         properties = {
@@ -47,8 +50,10 @@ import org.springframework.test.context.TestPropertySource;
             "wallet.propagation.debounce=PT0.3S",
             "wallet.propagation.check-interval=PT0.2S",
             "wallet.propagation.retry-delay=PT0.2S",
-            "wallet.propagation.max-attempts=4"
+            "wallet.propagation.max-attempts=4",
+            "spring.datasource.hikari.maximum-pool-size=10"
         })
+@DirtiesContext // a context of its own on a database of its own: free both when done
 class LiveUpdatesTest {
 
     /** Campaign and recipient both start at content version 1. */
