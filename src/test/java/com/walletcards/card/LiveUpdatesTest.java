@@ -323,7 +323,7 @@ class LiveUpdatesTest {
                 .untilAsserted(() -> assertThat(walletVersion(id, "beta")).isEqualTo(INITIAL + 1));
     }
 
-    // ---- helpers
+    // ---- set-up and reads
 
     private String campaign() {
         Api.Response r = api.post(
