@@ -103,4 +103,35 @@ public final class CardEvents {
             return Map.of("walletCardId", walletCardId, "recipientId", recipientId, "campaignId", campaignId);
         }
     }
+
+    /**
+     * New content was pushed to an installed card after a campaign or recipient change: one event
+     * per card and push, whichever of its installed provider objects received it.
+     */
+    public record CardUpdated(
+            OrganizationId organizationId,
+            String walletCardId,
+            String recipientId,
+            String campaignId,
+            long contentVersion,
+            Instant at)
+            implements ExternalEvent {
+        @Override
+        public String type() {
+            return "card.updated";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of(
+                    "campaignId",
+                    campaignId,
+                    "recipientId",
+                    recipientId,
+                    "walletCardId",
+                    walletCardId,
+                    "contentVersion",
+                    contentVersion);
+        }
+    }
 }

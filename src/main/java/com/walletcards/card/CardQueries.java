@@ -57,17 +57,26 @@ class CardQueries {
         for (WalletCard c : cards) {
             for (ProviderObject o : c.objects()) {
                 objects.add(new Object[] {
-                    c.id(), o.provider(), c.organizationId().value(), o.objectRef(), Times.db(o.updatedAt())
+                    c.id(),
+                    o.provider(),
+                    c.organizationId().value(),
+                    o.objectRef(),
+                    o.contentVersion(),
+                    Times.db(o.updatedAt())
                 });
             }
         }
+        // The content version the object was created with: live updates push only what is newer.
         batch.batchUpdate(
-                "INSERT INTO provider_objects (wallet_card_id, provider, organization_id, object_ref, updated_at)"
-                        + " VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO provider_objects (wallet_card_id, provider, organization_id, object_ref, content_version,"
+                        + " updated_at) VALUES (?, ?, ?, ?, ?, ?)",
                 objects);
     }
 
-    /** Saves the card's status and its objects' states (not its immutable parts). */
+    /**
+     * Saves the card's status and its objects' states (not its immutable parts). Content version
+     * and last error belong to live updates, which write them under the objects' row locks.
+     */
     void update(WalletCard c) {
         jdbc.sql("UPDATE wallet_cards SET lifecycle = ?, final_status = ?, status = ?, updated_at = ? WHERE id = ?")
                 .params(
@@ -79,16 +88,15 @@ class CardQueries {
                 .update();
         batch.batchUpdate("""
                 UPDATE provider_objects SET installed = ?, ever_installed = ?, voided = ?, last_event_at = ?,
-                  last_error = ?, updated_at = ?
+                  updated_at = ?
                 WHERE wallet_card_id = ? AND provider = ?""", c.objects(), 10, (ps, o) -> {
             ps.setBoolean(1, o.installed());
             ps.setBoolean(2, o.everInstalled());
             ps.setBoolean(3, o.voided());
             ps.setObject(4, Times.db(o.lastEventAt()));
-            ps.setString(5, o.lastError());
-            ps.setObject(6, Times.db(o.updatedAt()));
-            ps.setString(7, c.id());
-            ps.setString(8, o.provider());
+            ps.setObject(5, Times.db(o.updatedAt()));
+            ps.setString(6, c.id());
+            ps.setString(7, o.provider());
         });
     }
 

@@ -1,6 +1,7 @@
 package com.walletcards.card;
 
 import com.walletcards.card.CardEvents.CardCreated;
+import com.walletcards.card.CardEvents.CardInstalled;
 import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.CardContentSource;
 import com.walletcards.card.spi.ProviderObjectRef;
@@ -36,6 +37,8 @@ public class WalletCards {
     private final WalletProviders providers;
     private final CardContentSource contents;
     private final CardProperties properties;
+    private final CardPropagation propagation;
+    private final PropagationQueries propagationQueries;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
@@ -44,12 +47,16 @@ public class WalletCards {
             WalletProviders providers,
             CardContentSource contents,
             CardProperties properties,
+            CardPropagation propagation,
+            PropagationQueries propagationQueries,
             ApplicationEventPublisher events,
             Clock clock) {
         this.queries = queries;
         this.providers = providers;
         this.contents = contents;
         this.properties = properties;
+        this.propagation = propagation;
+        this.propagationQueries = propagationQueries;
         this.events = events;
         this.clock = clock;
     }
@@ -151,12 +158,14 @@ public class WalletCards {
         if (changes.isEmpty()) {
             return;
         }
+        // Saved first: this locks the provider objects before the provider is called, the order in
+        // which live updates lock them too, so the two never wait for each other in a cycle.
+        save(card, changes);
         for (ProviderObject object : card.objects()) {
             providers
                     .get(object.provider())
                     .voidObject(new ProviderObjectRef(card.id(), object.provider(), object.objectRef()));
         }
-        save(card, changes);
     }
 
     /** The recipient was deleted: the card stays in wallets but receives nothing more. */
@@ -188,7 +197,35 @@ public class WalletCards {
         queries.markEventApplied(provider, eventId);
         queries.update(card);
         changes.get().forEach(events::publishEvent);
+        if (changes.get().stream().anyMatch(CardInstalled.class::isInstance)) {
+            // The object may hold content older than the card's current one (a change while it was
+            // not installed, or one whose batch passed this card just before it was installed).
+            // The check runs as a job after this commits, so it sees every change committed by then.
+            propagation.cardChanged(card.organizationId(), card.id(), card.campaignId());
+        }
         return true;
+    }
+
+    /**
+     * The content of a campaign's cards changed: schedules pushing it to every active card of the
+     * campaign. Call it in the transaction of the change; it takes constant time.
+     */
+    @Transactional
+    public void campaignContentChanged(OrganizationId org, String campaignId) {
+        propagation.campaignChanged(org, campaignId);
+    }
+
+    /**
+     * The content of one recipient's card changed: schedules pushing it to that card. Call it in
+     * the transaction of the change. A card that may still be installed later is included, since
+     * its install may commit while this change does; revoked and deleted cards are not.
+     */
+    @Transactional
+    public void recipientContentChanged(OrganizationId org, String recipientId) {
+        propagationQueries
+                .cardOfRecipient(org, recipientId)
+                .filter(card -> !card.status().isFinal())
+                .ifPresent(card -> propagation.cardChanged(org, card.walletCardId(), card.campaignId()));
     }
 
     /** Active cards of a campaign after {@code afterCardId} in id order: keyset pages for fan-outs. */

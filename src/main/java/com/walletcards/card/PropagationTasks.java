@@ -1,0 +1,77 @@
+package com.walletcards.card;
+
+import com.github.kagkarlsson.scheduler.task.CompletionHandler;
+import com.github.kagkarlsson.scheduler.task.ExecutionComplete;
+import com.github.kagkarlsson.scheduler.task.ExecutionContext;
+import com.github.kagkarlsson.scheduler.task.ExecutionOperations;
+import com.github.kagkarlsson.scheduler.task.FailureHandler;
+import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
+import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
+import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import java.time.Duration;
+import java.util.Optional;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The durable jobs of live updates (db-scheduler, state in the service's database, so any
+ * instance may run them and a crashed instance's executions are revived elsewhere):
+ *
+ * <ul>
+ *   <li>{@code card-propagation}, instance {@code <campaign or card id>/<run id>}: one run per
+ *       scope at a time; for a card it pushes directly, for a campaign it fans out and waits.
+ *   <li>{@code card-propagation-batch}, instance {@code <run id>/<requested>/<after>/<until>}:
+ *       the active cards of one id range of a campaign.
+ * </ul>
+ *
+ * Failures are retried with exponential backoff (capped); a batch whose provider keeps failing
+ * records the error on the objects after {@code max-attempts} and ends.
+ */
+@Configuration(proxyBeanMethods = false)
+class PropagationTasks {
+
+    static final TaskDescriptor<Void> RUN = TaskDescriptor.of("card-propagation");
+    static final TaskDescriptor<Void> BATCH = TaskDescriptor.of("card-propagation-batch");
+
+    @Bean
+    CustomTask<Void> cardPropagationTask(CardPropagation propagation, CardProperties properties) {
+        CardProperties.Propagation settings = properties.propagation();
+        return Tasks.custom(RUN)
+                .onFailure(new CappedBackoff<>(settings.retryDelay(), settings.maxRetryDelay()))
+                .onDeadExecutionRevive()
+                .execute((instance, context) -> {
+                    Optional<Duration> again = propagation.advance(instance.getId(), finalAttempt(context, settings));
+                    if (again.isEmpty()) {
+                        return new CompletionHandler.OnCompleteRemove<>();
+                    }
+                    return (complete, operations) -> operations.reschedule(
+                            complete, complete.getTimeDone().plus(again.get()));
+                });
+    }
+
+    @Bean
+    OneTimeTask<Void> cardPropagationBatchTask(CardPropagation propagation, CardProperties properties) {
+        CardProperties.Propagation settings = properties.propagation();
+        return Tasks.oneTime(BATCH)
+                .onFailure(new CappedBackoff<>(settings.retryDelay(), settings.maxRetryDelay()))
+                .onDeadExecutionRevive()
+                .execute(
+                        (instance, context) -> propagation.runBatch(instance.getId(), finalAttempt(context, settings)));
+    }
+
+    /** The last attempt records a provider that still fails instead of retrying it once more. */
+    private static boolean finalAttempt(ExecutionContext context, CardProperties.Propagation settings) {
+        return context.getExecution().consecutiveFailures + 1 >= settings.maxAttempts();
+    }
+
+    /** Exponential backoff from {@code first}, doubling per consecutive failure, never longer than {@code max}. */
+    record CappedBackoff<T>(Duration first, Duration max) implements FailureHandler<T> {
+        @Override
+        public void onFailure(ExecutionComplete complete, ExecutionOperations<T> operations) {
+            int failures = Math.min(complete.getExecution().consecutiveFailures, 30);
+            long millis = Math.min(max.toMillis(), first.toMillis() * (1L << failures));
+            operations.reschedule(complete, complete.getTimeDone().plusMillis(millis));
+        }
+    }
+}
