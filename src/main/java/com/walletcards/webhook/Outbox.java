@@ -38,7 +38,7 @@ class Outbox {
     @EventListener
     @Transactional
     public void on(ExternalEvent event) {
-        List<WebhookId> subscribed = webhooks.enabledSubscribers(event.organizationId()).stream()
+        List<WebhookId> subscribed = subscribers(event.organizationId()).stream()
                 .filter(s -> EventTypes.matches(s.events(), event.type()))
                 .map(WebhookQueries.Subscriber::id)
                 .toList();
@@ -57,15 +57,50 @@ class Outbox {
         deliveries.insertEvent(org, event.id(), type, event.payload(), now);
         deliveries.insertDeliveries(org, event.id(), subscribed, now);
         if (TransactionSynchronizationManager.isSynchronizationActive()) {
-            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-                @Override
-                public void afterCommit() {
-                    worker.wakeUp();
-                }
-            });
+            scope().wakeUpAfterCommit = true;
         } else {
             worker.wakeUp();
         }
         return event;
+    }
+
+    /**
+     * Subscribers of an organization, read once per transaction: a batch that publishes hundreds
+     * of events (card generation, propagation) looks them up once, not once per event.
+     */
+    private List<WebhookQueries.Subscriber> subscribers(OrganizationId org) {
+        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+            return webhooks.enabledSubscribers(org);
+        }
+        return scope().subscribers.computeIfAbsent(org, webhooks::enabledSubscribers);
+    }
+
+    private TransactionScope scope() {
+        TransactionScope scope = (TransactionScope) TransactionSynchronizationManager.getResource(this);
+        if (scope == null) {
+            TransactionScope fresh = new TransactionScope();
+            TransactionSynchronizationManager.bindResource(this, fresh);
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    if (fresh.wakeUpAfterCommit) {
+                        worker.wakeUp();
+                    }
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                    TransactionSynchronizationManager.unbindResourceIfPossible(Outbox.this);
+                }
+            });
+            scope = fresh;
+        }
+        return scope;
+    }
+
+    /** What the outbox remembers for the rest of one transaction. */
+    private static final class TransactionScope {
+        final Map<OrganizationId, List<WebhookQueries.Subscriber>> subscribers = new java.util.HashMap<>();
+        boolean wakeUpAfterCommit;
     }
 }
