@@ -27,6 +27,10 @@ import org.springframework.test.context.ContextConfiguration;
             "wallet.data-dir=target/test-data",
             "wallet.campaigns.completion-interval=PT1S",
             "db-scheduler.polling-interval=200ms",
+            // Several test contexts live at once (the context cache); small pools keep them all
+            // well under PostgreSQL's connection limit.
+            "spring.datasource.hikari.maximum-pool-size=6",
+            "spring.datasource.hikari.minimum-idle=1",
             "wallet.providers.settings.alpha.callback-secret=" + DatabaseTest.CALLBACK_SECRET,
             "wallet.providers.settings.beta.callback-secret=" + DatabaseTest.CALLBACK_SECRET,
             "wallet.providers.settings.eudiw.callback-secret=" + DatabaseTest.CALLBACK_SECRET
