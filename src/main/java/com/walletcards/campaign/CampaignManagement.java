@@ -14,6 +14,7 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /** The campaign module's facade: load, call one aggregate method, save, publish. */
@@ -127,6 +128,16 @@ public class CampaignManagement {
                 fresh.activateOnFirstInvite(Times.now(clock)).stream()
                         .map(Object.class::cast)
                         .toList());
+    }
+
+    /**
+     * For modules that keep a per-campaign invariant (the notification limit): the live campaign,
+     * row-locked until the caller's transaction ends, so their check-then-write serializes per
+     * campaign and with a concurrent delete. Must run inside the caller's transaction.
+     */
+    @Transactional(propagation = Propagation.MANDATORY)
+    public Campaign lock(OrganizationId org, CampaignId id) {
+        return locked(org, id);
     }
 
     /** Completes a batch of active campaigns whose event is over; returns how many. */

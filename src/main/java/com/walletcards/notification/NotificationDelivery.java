@@ -1,0 +1,167 @@
+package com.walletcards.notification;
+
+import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.card.ActiveCard;
+import com.walletcards.card.WalletCards;
+import com.walletcards.card.spi.ProviderFailure;
+import com.walletcards.card.spi.ProviderObjectRef;
+import com.walletcards.card.spi.PushMessage;
+import com.walletcards.notification.NotificationQueries.Result;
+import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.Times;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The fan-out of one notification, in keyset batches of active cards. Each batch takes two
+ * transactions: the first claims the cards (a delivery row per card, committed before any
+ * provider call), the second hands the message to the providers and records the outcomes. A run
+ * interrupted between the two never repeats a claimed card: its outcome is unknown, so it is
+ * recorded as failed instead of risking a second lock-screen message. Delivery is therefore at
+ * most once per card, and exactly once when nothing crashes.
+ */
+@Component
+class NotificationDelivery {
+
+    static final int BATCH = 500;
+    private static final int MAX_ERROR = 500;
+    private static final Logger log = LoggerFactory.getLogger(NotificationDelivery.class);
+
+    private final NotificationQueries queries;
+    private final CampaignManagement campaigns;
+    private final WalletCards cards;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
+
+    NotificationDelivery(
+            NotificationQueries queries,
+            CampaignManagement campaigns,
+            WalletCards cards,
+            ApplicationEventPublisher events,
+            Clock clock) {
+        this.queries = queries;
+        this.campaigns = campaigns;
+        this.cards = cards;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    /** Cards claimed for delivery; {@code last} when no active card follows them. */
+    record Claim(String notificationId, PushMessage message, List<ActiveCard> cards, boolean last) {}
+
+    /**
+     * Under the notification's row lock: starts a due notification, then claims the next batch of
+     * active cards. Returns null when there is nothing (more) to deliver; a notification that was
+     * cancelled meanwhile, or whose campaign was deleted, ends here.
+     */
+    @Transactional
+    public @Nullable Claim claimNext(String notificationId) {
+        Notification n = queries.lockById(notificationId).orElse(null);
+        if (n == null) {
+            return null;
+        }
+        Instant now = Times.now(clock);
+        if (campaigns.find(n.organizationId(), n.campaignId()).isEmpty()) {
+            save(n, n.abandon(now));
+            return null;
+        }
+        boolean due = n.status() == NotificationStatus.pending;
+        if (!n.start()) {
+            return null; // cancelled, or already finished by an earlier run
+        }
+        if (due && !queries.startIfPending(n)) {
+            return null; // the mirror of cancelIfPending: of a cancel and a start, only one can win
+        }
+        int interrupted = queries.failInterrupted(n.id(), now);
+        if (interrupted > 0) {
+            log.warn("Notification {}: {} deliveries of an interrupted run recorded as failed", n.id(), interrupted);
+            n.delivered(0, interrupted);
+        }
+        List<ActiveCard> page =
+                cards.activeCards(n.organizationId(), n.campaignId().value(), n.lastCardId(), BATCH);
+        if (page.isEmpty()) {
+            save(n, n.finish(now));
+            return null;
+        }
+        List<ActiveCard> fresh = queries.claim(n, page, now);
+        n.claimed(fresh.size(), page.get(page.size() - 1).walletCardId());
+        save(n, null);
+        return new Claim(
+                n.id(),
+                new PushMessage(n.id(), n.message().header(), n.message().body()),
+                fresh,
+                page.size() < BATCH);
+    }
+
+    /**
+     * Hands the message to every installed object of each claimed card and records the outcomes.
+     * A card counts as delivered when at least one of its wallets took the message. Finishes the
+     * notification after the last batch. Returns whether more cards may follow.
+     */
+    @Transactional
+    public boolean deliver(Claim claim) {
+        List<Result> results = new ArrayList<>(claim.cards().size());
+        for (ActiveCard card : claim.cards()) {
+            results.add(deliver(card, claim.message()));
+        }
+        Instant now = Times.now(clock);
+        int[] recorded = queries.recordOutcomes(claim.notificationId(), results, now);
+        Notification n = queries.lockById(claim.notificationId()).orElseThrow();
+        if (n.status() != NotificationStatus.sending) {
+            return false; // the job gave up meanwhile; the outcomes above are still the truth per card
+        }
+        n.delivered(recorded[0], recorded[1]);
+        save(n, claim.last() ? n.finish(now) : null);
+        return !claim.last();
+    }
+
+    /** The job exhausted its retries: the notification ends as failed. */
+    @Transactional
+    public void giveUp(String notificationId) {
+        queries.lockById(notificationId).ifPresent(n -> {
+            Instant now = Times.now(clock);
+            if (n.status() == NotificationStatus.sending) {
+                n.delivered(0, queries.failInterrupted(n.id(), now));
+            }
+            ExternalEvent event = n.giveUp(now);
+            if (event != null) {
+                log.error("Notification {} failed: its delivery job gave up after repeated errors", n.id());
+                save(n, event);
+            }
+        });
+    }
+
+    private Result deliver(ActiveCard card, PushMessage message) {
+        boolean delivered = false;
+        String error = "the card has no installed wallet object";
+        for (ProviderObjectRef object : card.installedObjects()) {
+            try {
+                cards.provider(object.provider()).deliverMessage(object, message);
+                delivered = true;
+            } catch (ProviderFailure failure) {
+                // Recorded, not retried: a retry could not tell a lost answer from a lost message.
+                error = truncate(object.provider() + ": " + failure.getMessage());
+            }
+        }
+        return new Result(card.walletCardId(), delivered, delivered ? null : error);
+    }
+
+    private void save(Notification n, @Nullable ExternalEvent event) {
+        queries.update(n);
+        if (event != null) {
+            events.publishEvent(event);
+        }
+    }
+
+    private static @Nullable String truncate(@Nullable String text) {
+        return text == null || text.length() <= MAX_ERROR ? text : text.substring(0, MAX_ERROR);
+    }
+}

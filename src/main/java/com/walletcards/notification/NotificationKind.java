@@ -1,0 +1,6 @@
+package com.walletcards.notification;
+
+public enum NotificationKind {
+    immediate,
+    scheduled
+}
