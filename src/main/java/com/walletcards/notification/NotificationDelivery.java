@@ -12,7 +12,12 @@ import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -108,10 +113,7 @@ class NotificationDelivery {
      */
     @Transactional
     public boolean deliver(Claim claim) {
-        List<Result> results = new ArrayList<>(claim.cards().size());
-        for (ActiveCard card : claim.cards()) {
-            results.add(deliver(card, claim.message()));
-        }
+        List<Result> results = deliverAll(claim.cards(), claim.message());
         Instant now = Times.now(clock);
         int[] recorded = queries.recordOutcomes(claim.notificationId(), results, now);
         Notification n = queries.lockById(claim.notificationId()).orElseThrow();
@@ -139,19 +141,45 @@ class NotificationDelivery {
         });
     }
 
-    private Result deliver(ActiveCard card, PushMessage message) {
-        boolean delivered = false;
-        String error = "the card has no installed wallet object";
-        for (ProviderObjectRef object : card.installedObjects()) {
-            try {
-                cards.provider(object.provider()).deliverMessage(object, message);
-                delivered = true;
-            } catch (ProviderFailure failure) {
-                // Recorded, not retried: a retry could not tell a lost answer from a lost message.
-                error = truncate(object.provider() + ": " + failure.getMessage());
+    /**
+     * One batch call per provider for the whole claim. A card counts as delivered when at least
+     * one of its wallets took the message; failures are recorded, not retried, since a retry could
+     * not tell a lost answer from a lost message.
+     */
+    private List<Result> deliverAll(List<ActiveCard> claimed, PushMessage message) {
+        Map<String, List<ProviderObjectRef>> byProvider = new LinkedHashMap<>();
+        for (ActiveCard card : claimed) {
+            for (ProviderObjectRef object : card.installedObjects()) {
+                byProvider
+                        .computeIfAbsent(object.provider(), p -> new ArrayList<>())
+                        .add(object);
             }
         }
-        return new Result(card.walletCardId(), delivered, delivered ? null : error);
+        Set<String> delivered = new HashSet<>();
+        Map<String, String> errors = new HashMap<>();
+        byProvider.forEach((provider, objects) -> {
+            List<@Nullable String> outcomes;
+            try {
+                outcomes = cards.provider(provider).deliverMessages(objects, message);
+            } catch (ProviderFailure failure) {
+                outcomes = java.util.Collections.nCopies(objects.size(), failure.getMessage());
+            }
+            for (int i = 0; i < objects.size(); i++) {
+                String cardId = objects.get(i).walletCardId();
+                if (outcomes.get(i) == null) {
+                    delivered.add(cardId);
+                } else {
+                    errors.put(cardId, truncate(provider + ": " + outcomes.get(i)));
+                }
+            }
+        });
+        List<Result> results = new ArrayList<>(claimed.size());
+        for (ActiveCard card : claimed) {
+            boolean ok = delivered.contains(card.walletCardId());
+            String error = errors.getOrDefault(card.walletCardId(), "the card has no installed wallet object");
+            results.add(new Result(card.walletCardId(), ok, ok ? null : error));
+        }
+        return results;
     }
 
     private void save(Notification n, @Nullable ExternalEvent event) {

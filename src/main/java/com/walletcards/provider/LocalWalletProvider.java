@@ -8,6 +8,7 @@ import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -90,6 +91,27 @@ class LocalWalletProvider implements WalletProvider {
                 message.header(),
                 message.body(),
                 Times.db(Times.now(clock)));
+    }
+
+    @Override
+    public List<@Nullable String> deliverMessages(List<ProviderObjectRef> objects, PushMessage message) {
+        var now = Times.db(Times.now(clock));
+        jdbc.batchUpdate(
+                "INSERT INTO local_wallet_messages (id, provider, object_ref, wallet_card_id, notification_id, header,"
+                        + " body, delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                objects.stream()
+                        .map(o -> new Object[] {
+                            Ids.newId("msg"),
+                            name,
+                            o.objectRef(),
+                            o.walletCardId(),
+                            message.notificationId(),
+                            message.header(),
+                            message.body(),
+                            now
+                        })
+                        .toList());
+        return java.util.Collections.nCopies(objects.size(), null);
     }
 
     @Override

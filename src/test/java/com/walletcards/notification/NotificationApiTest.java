@@ -101,10 +101,11 @@ class NotificationApiTest {
     }
 
     private static String inDays(int days) {
+        // Formatted explicitly: OffsetDateTime.toString() drops ":00" seconds, which Instant.parse refuses.
         return OffsetDateTime.now(ZoneOffset.UTC)
                 .plusDays(days)
                 .truncatedTo(ChronoUnit.SECONDS)
-                .toString();
+                .format(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME);
     }
 
     private JsonNode awaitStatus(String campaignId, String notificationId, String status) {

@@ -1,6 +1,7 @@
 package com.walletcards.card.spi;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One wallet provider ({@code alpha}, {@code beta}, {@code eudiw}). Methods take batches where
@@ -22,6 +23,23 @@ public interface WalletProvider {
 
     /** Shows a message on the lock screen, linked to the card. */
     void deliverMessage(ProviderObjectRef object, PushMessage message);
+
+    /**
+     * Shows one message on many objects. Returns, per object in the same order, {@code null} when
+     * delivered or why not. Providers with a batch API override this; the default sends one by one.
+     */
+    default List<@Nullable String> deliverMessages(List<ProviderObjectRef> objects, PushMessage message) {
+        List<@Nullable String> outcomes = new java.util.ArrayList<>(objects.size());
+        for (ProviderObjectRef object : objects) {
+            try {
+                deliverMessage(object, message);
+                outcomes.add(null);
+            } catch (ProviderFailure failure) {
+                outcomes.add(failure.getMessage() == null ? "provider failure" : failure.getMessage());
+            }
+        }
+        return outcomes;
+    }
 
     /** Where the "add to wallet" action of the card page leads for this provider. */
     String addToWalletPath(String downloadCode);
