@@ -7,6 +7,7 @@ import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.campaign.CampaignStatus;
 import com.walletcards.notification.NotificationErrors.NotificationLimitExceeded;
 import com.walletcards.notification.NotificationErrors.NotificationNotFound;
+import com.walletcards.shared.AfterCommit;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.InvalidState;
 import com.walletcards.shared.OrganizationId;
@@ -33,16 +34,19 @@ public class NotificationManagement {
     private final NotificationQueries queries;
     private final CampaignManagement campaigns;
     private final ObjectProvider<SchedulerClient> scheduler;
+    private final AfterCommit afterCommit;
     private final Clock clock;
 
     NotificationManagement(
             NotificationQueries queries,
             CampaignManagement campaigns,
             ObjectProvider<SchedulerClient> scheduler,
+            AfterCommit afterCommit,
             Clock clock) {
         this.queries = queries;
         this.campaigns = campaigns;
         this.scheduler = scheduler;
+        this.afterCommit = afterCommit;
         this.clock = clock;
     }
 
@@ -119,6 +123,7 @@ public class NotificationManagement {
     /** In the same transaction as the notification: either both are stored or neither. */
     private void scheduleDelivery(Notification n, Instant at) {
         scheduler.getObject().schedule(NotificationSending.TASK.instance(n.id()).scheduledTo(at));
+        afterCommit.runDueJobs();
     }
 
     /**

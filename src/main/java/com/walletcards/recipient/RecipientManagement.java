@@ -14,6 +14,7 @@ import com.walletcards.recipient.RecipientEvents.RecipientCreated;
 import com.walletcards.recipient.RecipientEvents.RecipientInvited;
 import com.walletcards.recipient.RecipientQueries.HistoryEntry;
 import com.walletcards.recipient.RecipientQueries.PendingCard;
+import com.walletcards.shared.AfterCommit;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.FieldError;
 import com.walletcards.shared.Ids;
@@ -50,6 +51,7 @@ public class RecipientManagement {
     private final CardIssuing issuing;
     private final Invitations invitations;
     private final ObjectProvider<SchedulerClient> scheduler;
+    private final AfterCommit afterCommit;
     private final ApplicationEventPublisher events;
     private final TransactionTemplate transaction;
     private final Clock clock;
@@ -61,6 +63,7 @@ public class RecipientManagement {
             CardIssuing issuing,
             Invitations invitations,
             ObjectProvider<SchedulerClient> scheduler,
+            AfterCommit afterCommit,
             ApplicationEventPublisher events,
             PlatformTransactionManager transactions,
             Clock clock) {
@@ -70,6 +73,7 @@ public class RecipientManagement {
         this.issuing = issuing;
         this.invitations = invitations;
         this.scheduler = scheduler;
+        this.afterCommit = afterCommit;
         this.events = events;
         this.transaction = new TransactionTemplate(transactions);
         this.clock = clock;
@@ -366,6 +370,7 @@ public class RecipientManagement {
         scheduler
                 .getObject()
                 .scheduleIfNotExists(CardGeneration.TASK.instance(cardBatch).scheduledTo(Times.now(clock)));
+        afterCommit.runDueJobs();
     }
 
     private static boolean missingBarcodeValue(Campaign campaign, NewRecipient input) {
