@@ -271,10 +271,9 @@ public class RecipientManagement {
     }
 
     private Invitations.Pending inviteInTransaction(OrganizationId org, CampaignId campaignId, String recipientId) {
-        campaigns.requireAcceptingRecipients(org, campaignId);
+        Campaign campaign = campaigns.requireAcceptingRecipients(org, campaignId);
         Recipient r = locked(org, campaignId, recipientId);
         r.ensureInvitable();
-        Campaign campaign = campaigns.get(org, campaignId);
         if (r.walletCardId() == null) {
             issuing.issue(
                     org, campaign, List.of(new PendingCard(r.id(), org, campaignId.value(), r.providerTypes(), false)));
