@@ -16,9 +16,9 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 
 /**
- * Three filter chains: the API under {@code /v1} (API keys and scopes; provider callbacks are
- * public and verify their own signatures), the admin API (admin token), and everything else
- * (card pages, health, API docs: public).
+ * Four filter chains: the API under {@code /v1} (API keys and scopes; provider callbacks are
+ * public and verify their own signatures), the admin API (admin token), the Prometheus endpoint
+ * (metrics token when one is set), and everything else (card pages, health, API docs: public).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableMethodSecurity
@@ -54,7 +54,21 @@ class SecurityConfiguration {
     @Order(2)
     SecurityFilterChain admin(HttpSecurity http, ErrorResponses errors, AccessProperties properties) throws Exception {
         stateless(http.securityMatcher("/admin/**"));
-        http.addFilterAfter(new AdminAuthentication(properties.adminToken(), errors), SecurityContextHolderFilter.class)
+        http.addFilterAfter(
+                        StaticTokenAuthentication.admin(properties.adminToken(), errors),
+                        SecurityContextHolderFilter.class)
+                .authorizeHttpRequests(a -> a.anyRequest().permitAll());
+        return http.build();
+    }
+
+    @Bean
+    @Order(0)
+    SecurityFilterChain metrics(HttpSecurity http, ErrorResponses errors, AccessProperties properties)
+            throws Exception {
+        stateless(http.securityMatcher("/actuator/prometheus", "/actuator/prometheus/**"));
+        http.addFilterAfter(
+                        StaticTokenAuthentication.metrics(properties.metricsToken(), errors),
+                        SecurityContextHolderFilter.class)
                 .authorizeHttpRequests(a -> a.anyRequest().permitAll());
         return http.build();
     }
