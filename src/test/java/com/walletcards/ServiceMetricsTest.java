@@ -103,22 +103,18 @@ class ServiceMetricsTest {
                             "outcome=\"success\""))
                     .isEqualTo(1);
             // Only the alpha object is still installed: the campaign change and the message reach it alone.
-            assertThat(moved(
-                            before,
-                            after,
-                            "wallet_pushes_total",
-                            "provider=\"alpha\"",
-                            "kind=\"content\"",
-                            "outcome=\"delivered\""))
-                    .isEqualTo(1);
-            assertThat(moved(
-                            before,
-                            after,
-                            "wallet_pushes_total",
-                            "provider=\"alpha\"",
-                            "kind=\"message\"",
-                            "outcome=\"delivered\""))
-                    .isEqualTo(1);
+            for (String kind : List.of("content", "message")) {
+                String label = "kind=\"" + kind + "\"";
+                assertThat(moved(
+                                before,
+                                after,
+                                "wallet_pushes_total",
+                                "provider=\"alpha\"",
+                                label,
+                                "outcome=\"delivered\""))
+                        .as(kind)
+                        .isEqualTo(1);
+            }
             assertThat(moved(before, after, "wallet_pushes_total", "provider=\"beta\""))
                     .isZero();
             assertThat(moved(before, after, "wallet_notifications", "status=\"sent\""))

@@ -53,24 +53,18 @@ class SecurityConfiguration {
     @Bean
     @Order(2)
     SecurityFilterChain admin(HttpSecurity http, ErrorResponses errors, AccessProperties properties) throws Exception {
-        stateless(http.securityMatcher("/admin/**"));
-        http.addFilterAfter(
-                        StaticTokenAuthentication.admin(properties.adminToken(), errors),
-                        SecurityContextHolderFilter.class)
-                .authorizeHttpRequests(a -> a.anyRequest().permitAll());
-        return http.build();
+        return guardedByToken(http, StaticTokenAuthentication.admin(properties.adminToken(), errors), "/admin/**");
     }
 
     @Bean
     @Order(0)
     SecurityFilterChain metrics(HttpSecurity http, ErrorResponses errors, AccessProperties properties)
             throws Exception {
-        stateless(http.securityMatcher("/actuator/prometheus", "/actuator/prometheus/**"));
-        http.addFilterAfter(
-                        StaticTokenAuthentication.metrics(properties.metricsToken(), errors),
-                        SecurityContextHolderFilter.class)
-                .authorizeHttpRequests(a -> a.anyRequest().permitAll());
-        return http.build();
+        return guardedByToken(
+                http,
+                StaticTokenAuthentication.metrics(properties.metricsToken(), errors),
+                "/actuator/prometheus",
+                "/actuator/prometheus/**");
     }
 
     @Bean
@@ -84,6 +78,14 @@ class SecurityConfiguration {
     @Bean
     UserDetailsService noUsers() {
         return new InMemoryUserDetailsManager();
+    }
+
+    private static SecurityFilterChain guardedByToken(
+            HttpSecurity http, StaticTokenAuthentication guard, String... paths) throws Exception {
+        stateless(http.securityMatcher(paths));
+        http.addFilterAfter(guard, SecurityContextHolderFilter.class)
+                .authorizeHttpRequests(a -> a.anyRequest().permitAll());
+        return http.build();
     }
 
     private static HttpSecurity stateless(HttpSecurity http) throws Exception {
