@@ -11,12 +11,16 @@ import com.walletcards.support.Scrape;
 import com.walletcards.support.SeparateDatabase;
 import com.walletcards.support.Tenants;
 import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.ContextConfiguration;
 
 /**
@@ -38,6 +42,9 @@ class ServiceMetricsTest {
 
     @Autowired
     AccessManagement access;
+
+    @Autowired
+    JdbcTemplate jdbc;
 
     Api api;
     Flows flows;
@@ -61,6 +68,27 @@ class ServiceMetricsTest {
         assertThat(scrape.value("hikaricp_connections_max")).isPositive();
         assertThat(scrape.has("wallet_background_due")).isTrue();
         assertThat(scrape.has("wallet_background_lag_seconds")).isTrue();
+    }
+
+    @Test
+    void backgroundLagIsTheAgeOfTheOldestDueExecutionThatNoInstanceHasPicked() {
+        // A task no instance knows stays due, as work does when every instance is busy or down.
+        String instance = UUID.randomUUID().toString();
+        jdbc.update(
+                "INSERT INTO scheduled_tasks (task_name, task_instance, execution_time, picked, version)"
+                        + " VALUES ('metrics-probe', ?, ?, FALSE, 1)",
+                instance,
+                OffsetDateTime.now(ZoneOffset.UTC).minusMinutes(5));
+        try {
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                Scrape scrape = Scrape.of(api);
+                assertThat(scrape.value("wallet_background_due")).isGreaterThanOrEqualTo(1);
+                assertThat(scrape.value("wallet_background_lag_seconds")).isBetween(300.0, 400.0);
+            });
+        } finally {
+            jdbc.update(
+                    "DELETE FROM scheduled_tasks WHERE task_name = 'metrics-probe' AND task_instance = ?", instance);
+        }
     }
 
     @Test
