@@ -15,8 +15,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Gives every request an id before anything else runs, so that even a 401 from the security
  * filters or a 413 from the body limit carries it in {@code X-Request-Id} and in the error body.
- * The id and the request's route go into the logging context (MDC) of every line it logs; the
- * route is the raw path until {@link RequestRoutes} knows the matched pattern.
+ * The id goes into the logging context (MDC) of every line the request logs, as does its route
+ * once {@link RequestRoutes} knows it; both are removed when the request ends.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -38,7 +38,6 @@ public class RequestIds extends OncePerRequestFilter {
         request.setAttribute(ATTRIBUTE, id);
         response.setHeader(HEADER, id);
         MDC.put(MDC_KEY, id);
-        MDC.put(RequestRoutes.MDC_KEY, request.getMethod() + " " + request.getRequestURI());
         try {
             chain.doFilter(request, response);
         } finally {

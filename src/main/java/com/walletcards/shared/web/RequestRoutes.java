@@ -12,6 +12,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 /**
  * Puts the matched route ({@code GET /v1/campaigns/{id}}) into the logging context once the
  * handler is known, so operators can group log lines by endpoint rather than by concrete path.
+ * Never the raw path: a card page's path holds the card's download code, which is a credential.
  * {@link RequestIds} removes it when the request ends.
  */
 @Configuration(proxyBeanMethods = false)
