@@ -14,7 +14,7 @@ import com.walletcards.card.spi.CardContentSource;
 import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.WalletProvider;
-import com.walletcards.card.spi.WalletProvider.ObjectUpdate;
+import com.walletcards.card.spi.WalletProvider.ObjectContent;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
@@ -169,11 +169,27 @@ class CardPropagation {
                     return Optional.empty();
                 }
             }
+            updateCampaignClasses(run);
             if (fanOut(run) > 0) {
                 return Optional.of(settings.checkInterval());
             }
         }
         return Optional.of(Duration.ZERO); // changes keep coming: give the thread back, continue at once
+    }
+
+    /**
+     * Providers with class-level data get the campaign part once per fan-out, before the cards'
+     * own pushes. Outside any transaction; a failure fails the run, which is retried with backoff.
+     */
+    private void updateCampaignClasses(Run run) {
+        List<WalletProvider> withClasses = providers.all().stream()
+                .filter(p -> p.capabilities().campaignLevelUpdate())
+                .toList();
+        if (withClasses.isEmpty()) {
+            return;
+        }
+        contents.campaignContent(run.organizationId(), run.campaignId())
+                .ifPresent(campaign -> withClasses.forEach(p -> p.updateCampaign(campaign)));
     }
 
     /**
@@ -268,13 +284,18 @@ class CardPropagation {
                         .filter(c -> c.status() == CardStatus.active)
                         .map(CardRef::recipientId)
                         .toList());
-        Map<String, List<ObjectUpdate>> behind = new LinkedHashMap<>();
+        Map<String, List<ObjectContent>> behind = new LinkedHashMap<>();
         for (InstalledObject o : objects) {
             CardRef card = cards.get(o.walletCardId());
             CardContent c = card == null || card.status() != CardStatus.active ? null : content.get(card.recipientId());
-            if (c != null && o.contentVersion() < c.version()) {
+            // A protocol without pushes gets new content when the holder fetches the card again.
+            if (c != null
+                    && o.contentVersion() < c.version()
+                    && providers.get(o.provider()).capabilities().pushUpdates()) {
                 behind.computeIfAbsent(o.provider(), p -> new ArrayList<>())
-                        .add(new ObjectUpdate(new ProviderObjectRef(o.walletCardId(), o.provider(), o.objectRef()), c));
+                        .add(new ObjectContent(
+                                new ProviderObjectRef(o.walletCardId(), o.provider(), o.objectRef()),
+                                c.withBarcodeValue(card.barcodeValue())));
             }
         }
         if (behind.isEmpty()) {
@@ -304,7 +325,7 @@ class CardPropagation {
      * Calls the provider once for all its updates. When that fails for good, one bad object may
      * be the cause: the updates go one by one, so that it never holds back the others.
      */
-    private static void deliver(WalletProvider provider, List<ObjectUpdate> updates, Delivery delivery) {
+    private static void deliver(WalletProvider provider, List<ObjectContent> updates, Delivery delivery) {
         try {
             provider.updateObjects(updates);
             delivery.pushed(updates);
@@ -313,7 +334,7 @@ class CardPropagation {
                 delivery.failed(updates, failure);
                 return;
             }
-            for (ObjectUpdate update : updates) {
+            for (ObjectContent update : updates) {
                 try {
                     provider.updateObjects(List.of(update));
                     delivery.pushed(List.of(update));
@@ -335,15 +356,15 @@ class CardPropagation {
             this.finalAttempt = finalAttempt;
         }
 
-        void pushed(List<ObjectUpdate> updates) {
+        void pushed(List<ObjectContent> updates) {
             updates.forEach(u -> pushed.add(new Pushed(
                     u.object().walletCardId(),
                     u.object().provider(),
                     u.content().version())));
         }
 
-        void failed(List<ObjectUpdate> updates, ProviderFailure failure) {
-            String reason = failure.getMessage() == null ? "provider failure" : failure.getMessage();
+        void failed(List<ObjectContent> updates, ProviderFailure failure) {
+            String reason = failure.reason();
             String error;
             if (failure.permanent()) {
                 error = reason;

@@ -50,7 +50,8 @@ class PropagationQueries {
     /** An installed provider object, locked for the rest of the transaction. */
     record InstalledObject(String walletCardId, String provider, String objectRef, long contentVersion) {}
 
-    record CardRef(String walletCardId, String recipientId, String campaignId, CardStatus status) {}
+    record CardRef(
+            String walletCardId, String recipientId, String campaignId, CardStatus status, String barcodeValue) {}
 
     /** A push to record: the object now holds {@code version}. */
     record Pushed(String walletCardId, String provider, long version) {}
@@ -164,7 +165,7 @@ class PropagationQueries {
     }
 
     Optional<CardRef> cardOfRecipient(OrganizationId org, String recipientId) {
-        return jdbc.sql("SELECT id, recipient_id, campaign_id, status FROM wallet_cards"
+        return jdbc.sql("SELECT id, recipient_id, campaign_id, status, barcode_value FROM wallet_cards"
                         + " WHERE recipient_id = ? AND organization_id = ?")
                 .params(recipientId, org.value())
                 .query(PropagationQueries::cardRef)
@@ -201,8 +202,8 @@ class PropagationQueries {
         }
         List<Object> params = new ArrayList<>(cardIds);
         params.add(org.value());
-        jdbc.sql("SELECT id, recipient_id, campaign_id, status FROM wallet_cards WHERE id IN (" + marks(cardIds.size())
-                        + ") AND organization_id = ?")
+        jdbc.sql("SELECT id, recipient_id, campaign_id, status, barcode_value FROM wallet_cards WHERE id IN ("
+                        + marks(cardIds.size()) + ") AND organization_id = ?")
                 .params(params)
                 .query(PropagationQueries::cardRef)
                 .list()
@@ -252,7 +253,8 @@ class PropagationQueries {
                 rs.getString("id"),
                 rs.getString("recipient_id"),
                 rs.getString("campaign_id"),
-                CardStatus.valueOf(rs.getString("status")));
+                CardStatus.valueOf(rs.getString("status")),
+                rs.getString("barcode_value"));
     }
 
     private static String marks(int n) {

@@ -1,10 +1,14 @@
 package com.walletcards.support;
 
+import com.walletcards.card.spi.AddToWallet;
+import com.walletcards.card.spi.Capabilities;
 import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.PushMessage;
 import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.card.spi.WalletProviderFactory;
 import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.ProviderName;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -47,9 +52,7 @@ public class RecordingProviders {
         return new BeanPostProcessor() {
             @Override
             public Object postProcessAfterInitialization(Object bean, String beanName) {
-                return bean instanceof WalletProvider provider && !(bean instanceof RecordingProvider)
-                        ? new RecordingProvider(provider, recorder)
-                        : bean;
+                return bean instanceof WalletProviderFactory factory ? new RecordingFactory(factory, recorder) : bean;
             }
         };
     }
@@ -123,36 +126,54 @@ public class RecordingProviders {
             attempts.clear();
         }
 
-        void before(List<WalletProvider.ObjectUpdate> updates) {
+        void before(List<WalletProvider.ObjectContent> updates) {
             Duration pause = latency;
             if (!pause.isZero()) {
                 try {
                     Thread.sleep(pause.toMillis()); // the simulated provider's response time, not a wait in a test
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new ProviderFailure("interrupted", false);
+                    throw ProviderFailure.retryLater("interrupted");
                 }
             }
-            for (WalletProvider.ObjectUpdate u : updates) {
+            for (WalletProvider.ObjectContent u : updates) {
                 attempts.computeIfAbsent(u.object().walletCardId(), id -> new AtomicLong())
                         .incrementAndGet();
             }
-            for (WalletProvider.ObjectUpdate u : updates) {
+            for (WalletProvider.ObjectContent u : updates) {
                 Failures f = failures.get(u.object().walletCardId());
                 if (f != null && f.remaining().getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-                    throw new ProviderFailure(
-                            (f.permanent() ? "rejected " : "unavailable for ")
-                                    + u.object().walletCardId(),
-                            f.permanent());
+                    String reason = (f.permanent() ? "rejected " : "unavailable for ")
+                            + u.object().walletCardId();
+                    throw f.permanent() ? ProviderFailure.permanent(reason) : ProviderFailure.retryLater(reason);
                 }
             }
         }
 
-        void pushed(String provider, List<WalletProvider.ObjectUpdate> updates) {
-            for (WalletProvider.ObjectUpdate u : updates) {
+        void pushed(String provider, List<WalletProvider.ObjectContent> updates) {
+            for (WalletProvider.ObjectContent u : updates) {
                 pushes.add(new Push(
                         provider, u.object().walletCardId(), u.content().version(), sequence.incrementAndGet()));
             }
+        }
+    }
+
+    /** Wraps the provider each factory creates; the choice of mode stays the production one. */
+    record RecordingFactory(WalletProviderFactory delegate, ObjectProvider<Recorder> recorder)
+            implements WalletProviderFactory {
+        @Override
+        public ProviderName provider() {
+            return delegate.provider();
+        }
+
+        @Override
+        public String mode() {
+            return delegate.mode();
+        }
+
+        @Override
+        public WalletProvider create() {
+            return new RecordingProvider(delegate.create(), recorder);
         }
     }
 
@@ -166,36 +187,46 @@ public class RecordingProviders {
         }
 
         @Override
-        public String name() {
+        public ProviderName name() {
             return delegate.name();
         }
 
         @Override
-        public List<String> createObjects(List<NewObject> cards) {
-            return delegate.createObjects(cards);
+        public Capabilities capabilities() {
+            return delegate.capabilities();
         }
 
         @Override
-        public void updateObjects(List<ObjectUpdate> updates) {
+        public String allocateObjectRef(String walletCardId) {
+            return delegate.allocateObjectRef(walletCardId);
+        }
+
+        @Override
+        public void createObjects(List<ObjectContent> objects) {
+            delegate.createObjects(objects);
+        }
+
+        @Override
+        public void updateObjects(List<ObjectContent> updates) {
             Recorder r = recorder.getObject();
             r.before(updates);
             delegate.updateObjects(updates);
-            r.pushed(delegate.name(), updates);
+            r.pushed(delegate.name().name(), updates);
         }
 
         @Override
-        public void voidObject(ProviderObjectRef object) {
-            delegate.voidObject(object);
+        public void voidObjects(List<ProviderObjectRef> objects) {
+            delegate.voidObjects(objects);
         }
 
         @Override
-        public void deliverMessage(ProviderObjectRef object, PushMessage message) {
-            delegate.deliverMessage(object, message);
+        public List<@Nullable String> deliverMessages(List<ProviderObjectRef> objects, PushMessage message) {
+            return delegate.deliverMessages(objects, message);
         }
 
         @Override
-        public String addToWalletPath(String downloadCode) {
-            return delegate.addToWalletPath(downloadCode);
+        public AddToWallet addToWallet(ObjectContent object) {
+            return delegate.addToWallet(object);
         }
     }
 }
