@@ -24,3 +24,8 @@ CREATE TABLE notification_provider_reports (
     unsupported_cards INT         NOT NULL DEFAULT 0,
     PRIMARY KEY (notification_id, provider)
 );
+
+-- Live updates call providers outside the objects' row locks: a worker leases an object for the
+-- version it pushes, so pushes to one object stay one at a time and in version order.
+ALTER TABLE provider_objects ADD COLUMN pushing_version BIGINT;
+ALTER TABLE provider_objects ADD COLUMN push_lease_until TIMESTAMP WITH TIME ZONE;

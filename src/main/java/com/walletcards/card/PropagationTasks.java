@@ -35,7 +35,7 @@ class PropagationTasks {
     static final TaskDescriptor<Void> BATCH = TaskDescriptor.of("card-propagation-batch");
 
     @Bean
-    CustomTask<Void> cardPropagationTask(CardPropagation propagation, CardProperties properties) {
+    CustomTask<Void> cardPropagationTask(PropagationRuns propagation, CardProperties properties) {
         CardProperties.Propagation settings = properties.propagation();
         return Tasks.custom(RUN)
                 .onFailure(new CappedBackoff<>(settings.retryDelay(), settings.maxRetryDelay()))
@@ -51,7 +51,7 @@ class PropagationTasks {
     }
 
     @Bean
-    OneTimeTask<Void> cardPropagationBatchTask(CardPropagation propagation, CardProperties properties) {
+    OneTimeTask<Void> cardPropagationBatchTask(PropagationRuns propagation, CardProperties properties) {
         CardProperties.Propagation settings = properties.propagation();
         return Tasks.oneTime(BATCH)
                 .onFailure(new CappedBackoff<>(settings.retryDelay(), settings.maxRetryDelay()))

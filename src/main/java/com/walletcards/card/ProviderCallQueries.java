@@ -34,7 +34,8 @@ class ProviderCallQueries {
             String recipientId,
             String barcodeValue,
             boolean toCreate,
-            boolean toVoid) {}
+            boolean toVoid,
+            @Nullable Instant pushLeaseUntil) {}
 
     /** What a call achieved for one object; {@code error} null when it succeeded. */
     record CallOutcome(
@@ -48,7 +49,7 @@ class ProviderCallQueries {
     List<PendingObject> pending(String callBatch) {
         return jdbc.sql("""
                         SELECT o.wallet_card_id, o.provider, o.object_ref, c.organization_id, c.campaign_id, c.recipient_id,
-                          c.barcode_value, o.created_at_provider, o.voided, o.void_pending
+                          c.barcode_value, o.created_at_provider, o.voided, o.void_pending, o.push_lease_until
                         FROM provider_objects o JOIN wallet_cards c ON c.id = o.wallet_card_id
                         WHERE o.call_batch = :batch
                           AND ((o.created_at_provider = FALSE AND o.voided = FALSE) OR o.void_pending = TRUE)
@@ -63,7 +64,8 @@ class ProviderCallQueries {
                         rs.getString("recipient_id"),
                         rs.getString("barcode_value"),
                         !rs.getBoolean("created_at_provider") && !rs.getBoolean("voided"),
-                        rs.getBoolean("void_pending")))
+                        rs.getBoolean("void_pending"),
+                        lease(rs.getObject("push_lease_until", java.time.OffsetDateTime.class))))
                 .list();
     }
 
@@ -104,6 +106,10 @@ class ProviderCallQueries {
                   void_pending = CASE WHEN CAST(:done AS BOOLEAN) THEN FALSE ELSE void_pending END,
                   call_batch = CASE WHEN CAST(:done AS BOOLEAN) THEN NULL ELSE call_batch END
                 WHERE wallet_card_id = :card AND provider = :provider""", params(failed, now));
+    }
+
+    private static @Nullable Instant lease(java.time.@Nullable OffsetDateTime at) {
+        return at == null ? null : at.toInstant();
     }
 
     private static SqlParameterSource[] params(Collection<CallOutcome> outcomes, Instant now) {

@@ -39,7 +39,7 @@ class ProviderCalls {
     private final ProviderCallQueries queries;
     private final WalletProviders providers;
     private final CardContentSource contents;
-    private final CardPropagation propagation;
+    private final PropagationRequests propagation;
     private final ObjectProvider<SchedulerClient> scheduler;
     private final TransactionTemplate transaction;
     private final Clock clock;
@@ -48,7 +48,7 @@ class ProviderCalls {
             ProviderCallQueries queries,
             WalletProviders providers,
             CardContentSource contents,
-            CardPropagation propagation,
+            PropagationRequests propagation,
             ObjectProvider<SchedulerClient> scheduler,
             PlatformTransactionManager transactions,
             Clock clock) {
@@ -89,7 +89,13 @@ class ProviderCalls {
         List<PendingObject> pending = queries.pending(callBatch);
         Attempt attempt = new Attempt(finalAttempt);
         Map<String, List<PendingObject>> toCreate = byProvider(pending, PendingObject::toCreate);
-        Map<String, List<PendingObject>> toVoid = byProvider(pending, PendingObject::toVoid);
+        Instant started = Times.now(clock);
+        // A push still under way could land after the void: the void waits for its lease to end.
+        java.util.function.Predicate<PendingObject> pushing =
+                p -> p.pushLeaseUntil() != null && p.pushLeaseUntil().isAfter(started);
+        long waiting =
+                pending.stream().filter(p -> p.toVoid() && pushing.test(p)).count();
+        Map<String, List<PendingObject>> toVoid = byProvider(pending, p -> p.toVoid() && !pushing.test(p));
         Map<String, CardContent> content =
                 content(toCreate.values().stream().flatMap(List::stream).toList());
         toCreate.forEach((name, objects) -> create(providers.get(name), objects, content, attempt));
@@ -106,8 +112,10 @@ class ProviderCalls {
                         .ifPresent(p -> propagation.cardChanged(p.organizationId(), installed, p.campaignId()));
             }
         });
-        if (attempt.retryable > 0) {
-            throw new CallsPending(attempt.retryable + " provider calls failed; retrying", attempt.notBefore);
+        if (attempt.retryable > 0 || waiting > 0) {
+            throw new CallsPending(
+                    attempt.retryable + " provider calls failed, " + waiting + " wait for a push; retrying",
+                    attempt.notBefore);
         }
     }
 

@@ -23,12 +23,12 @@ import org.springframework.transaction.annotation.Transactional;
 class ProviderObjectEvents implements ObjectEvents {
 
     private final CardQueries queries;
-    private final CardPropagation propagation;
+    private final PropagationRequests propagation;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
     ProviderObjectEvents(
-            CardQueries queries, CardPropagation propagation, ApplicationEventPublisher events, Clock clock) {
+            CardQueries queries, PropagationRequests propagation, ApplicationEventPublisher events, Clock clock) {
         this.queries = queries;
         this.propagation = propagation;
         this.events = events;

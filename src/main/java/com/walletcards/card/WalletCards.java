@@ -39,7 +39,7 @@ public class WalletCards {
     private final WalletProviders providers;
     private final CardContentSource contents;
     private final CardProperties properties;
-    private final CardPropagation propagation;
+    private final PropagationRequests propagation;
     private final PropagationQueries propagationQueries;
     private final ProviderCalls providerCalls;
     private final ObjectEvents objectEvents;
@@ -52,7 +52,7 @@ public class WalletCards {
             WalletProviders providers,
             CardContentSource contents,
             CardProperties properties,
-            CardPropagation propagation,
+            PropagationRequests propagation,
             PropagationQueries propagationQueries,
             ProviderCalls providerCalls,
             ObjectEvents objectEvents,

@@ -69,7 +69,7 @@ class LiveUpdatesTest {
     WalletCards cards;
 
     @Autowired
-    CardPropagation propagation;
+    ContentPushes propagation;
 
     @Autowired
     JdbcClient jdbc;
