@@ -63,6 +63,8 @@ class CrashRecoveryTest {
         settings.put("wallet.propagation.batch-size", "100");
         // A remote provider's response time, so that propagation is still running when it is killed.
         settings.put("wallet.test.provider-latency", "PT0.1S");
+        // Pushes leased by the killed process are taken over once their lease ends.
+        settings.put("wallet.propagation.push-lease", "PT10S");
 
         // 1. Bulk adds and card generation, killed while cards are being generated.
         ServiceProcess first = ServiceProcess.start("crash-1", port, settings);
@@ -147,6 +149,15 @@ class CrashRecoveryTest {
                     .as("every accepted recipient is stored")
                     .isEqualTo(chunk.size());
         }
+        // The providers create their objects in background work after the cards committed; the
+        // jobs of the killed process are revived like the others.
+        await().atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> count(
+                                "SELECT COUNT(*) FROM provider_objects o JOIN wallet_cards c ON c.id = o.wallet_card_id"
+                                        + " WHERE c.campaign_id = ? AND o.created_at_provider = FALSE",
+                                campaign)
+                        == 0);
         assertThat(count(
                         "SELECT COUNT(*) FROM local_wallet_objects o JOIN wallet_cards c ON c.id = o.wallet_card_id"
                                 + " WHERE c.campaign_id = ?",

@@ -7,8 +7,8 @@ import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.PushMessage;
 import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.notification.NotificationEvents.NotificationEvent;
 import com.walletcards.notification.NotificationQueries.Result;
-import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Instant;
@@ -150,7 +150,7 @@ class NotificationDelivery {
             if (n.status() == NotificationStatus.sending) {
                 n.delivered(0, queries.failInterrupted(n.id(), now));
             }
-            ExternalEvent event = n.giveUp(now);
+            NotificationEvent event = n.giveUp(now);
             if (event != null) {
                 log.error("Notification {} failed: its delivery job gave up after repeated errors", n.id());
                 save(n, event);
@@ -213,7 +213,7 @@ class NotificationDelivery {
     /** The outcome per card, and per provider for the notification's report. */
     record Delivered(List<Result> cards, List<ProviderReport> providers) {}
 
-    private void save(Notification n, @Nullable ExternalEvent event) {
+    private void save(Notification n, @Nullable NotificationEvent event) {
         queries.update(n);
         if (event != null) {
             events.publishEvent(event);

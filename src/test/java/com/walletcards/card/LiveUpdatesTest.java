@@ -353,7 +353,10 @@ class LiveUpdatesTest {
         return ids;
     }
 
-    /** Waits for the card generation job; returns card ids by recipient id, in recipient order. */
+    /**
+     * Waits for the card generation job and for the providers to have created the cards' objects;
+     * returns card ids by recipient id, in recipient order.
+     */
     private Map<String, String> cardsOf(String campaign, List<String> recipients) {
         await().atMost(Duration.ofSeconds(20))
                 .until(() -> jdbc.sql("SELECT COUNT(*) FROM wallet_cards WHERE campaign_id = ?")
@@ -361,6 +364,14 @@ class LiveUpdatesTest {
                                 .query(Long.class)
                                 .single()
                         == recipients.size());
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> jdbc.sql("SELECT COUNT(*) FROM provider_objects o JOIN wallet_cards c"
+                                        + " ON c.id = o.wallet_card_id WHERE c.campaign_id = ?"
+                                        + " AND o.created_at_provider = FALSE")
+                                .param(campaign)
+                                .query(Long.class)
+                                .single()
+                        == 0);
         Map<String, String> byRecipient = new LinkedHashMap<>();
         Map<String, String> found = new LinkedHashMap<>();
         jdbc.sql("SELECT id, recipient_id FROM wallet_cards WHERE campaign_id = ?")

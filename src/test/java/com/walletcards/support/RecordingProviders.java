@@ -2,6 +2,7 @@ package com.walletcards.support;
 
 import com.walletcards.card.spi.AddToWallet;
 import com.walletcards.card.spi.Capabilities;
+import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.PushMessage;
@@ -10,6 +11,7 @@ import com.walletcards.card.spi.WalletProviderFactory;
 import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.ProviderName;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,8 +78,40 @@ public class RecordingProviders {
     /** One call's worth of new content for one provider object, in the order providers saw them. */
     public record Push(String provider, String walletCardId, long version, long sequence) {}
 
+    /** A create or void call, in the order providers received them. */
+    public record Call(
+            String provider, String kind, List<ProviderObjectRef> objects, List<CardContent> contents, Instant at) {}
+
     /** What the providers received, and the failures to answer with. */
     public static final class Recorder {
+
+        private final Queue<Call> calls = new ConcurrentLinkedQueue<>();
+        private final Map<String, Queue<ProviderFailure>> callFailures = new ConcurrentHashMap<>();
+
+        /** The next create or void calls to this provider fail with these, one each. */
+        public void failCalls(String provider, ProviderFailure... failures) {
+            callFailures
+                    .computeIfAbsent(provider, p -> new ConcurrentLinkedQueue<>())
+                    .addAll(List.of(failures));
+        }
+
+        /** Create ({@code create}) or void ({@code void}) calls of a provider that touched this card. */
+        public List<Call> calls(String provider, String kind, String walletCardId) {
+            return calls.stream()
+                    .filter(c -> c.provider().equals(provider) && c.kind().equals(kind))
+                    .filter(c ->
+                            c.objects().stream().anyMatch(o -> o.walletCardId().equals(walletCardId)))
+                    .toList();
+        }
+
+        void call(String provider, String kind, List<ProviderObjectRef> objects, List<CardContent> contents) {
+            calls.add(new Call(provider, kind, objects, contents, Instant.now()));
+            Queue<ProviderFailure> failures = callFailures.get(provider);
+            ProviderFailure next = failures == null ? null : failures.poll();
+            if (next != null) {
+                throw next;
+            }
+        }
 
         private final AtomicLong sequence = new AtomicLong();
         private final Queue<Push> pushes = new ConcurrentLinkedQueue<>();
@@ -121,6 +155,8 @@ public class RecordingProviders {
         }
 
         public void clear() {
+            calls.clear();
+            callFailures.clear();
             pushes.clear();
             failures.clear();
             attempts.clear();
@@ -203,6 +239,12 @@ public class RecordingProviders {
 
         @Override
         public void createObjects(List<ObjectContent> objects) {
+            recorder.getObject()
+                    .call(
+                            delegate.name().name(),
+                            "create",
+                            objects.stream().map(ObjectContent::object).toList(),
+                            objects.stream().map(ObjectContent::content).toList());
             delegate.createObjects(objects);
         }
 
@@ -216,6 +258,7 @@ public class RecordingProviders {
 
         @Override
         public void voidObjects(List<ProviderObjectRef> objects) {
+            recorder.getObject().call(delegate.name().name(), "void", objects, List.of());
             delegate.voidObjects(objects);
         }
 
