@@ -121,6 +121,9 @@ public class WalletCards {
                     now,
                     now));
         }
+        if (cards.isEmpty()) {
+            return cardIds;
+        }
         String callBatch = Ids.newId("calls");
         queries.insert(cards, callBatch);
         providerCalls.schedule(callBatch);

@@ -364,14 +364,7 @@ class LiveUpdatesTest {
                                 .query(Long.class)
                                 .single()
                         == recipients.size());
-        await().atMost(Duration.ofSeconds(20))
-                .until(() -> jdbc.sql("SELECT COUNT(*) FROM provider_objects o JOIN wallet_cards c"
-                                        + " ON c.id = o.wallet_card_id WHERE c.campaign_id = ?"
-                                        + " AND o.created_at_provider = FALSE")
-                                .param(campaign)
-                                .query(Long.class)
-                                .single()
-                        == 0);
+        new ProviderObjectReads(jdbc).awaitCreatedAtProviders(campaign);
         Map<String, String> byRecipient = new LinkedHashMap<>();
         Map<String, String> found = new LinkedHashMap<>();
         jdbc.sql("SELECT id, recipient_id FROM wallet_cards WHERE campaign_id = ?")
@@ -408,20 +401,12 @@ class LiveUpdatesTest {
                 .single();
     }
 
-    /** What the provider's wallet holds. */
     private long walletVersion(String cardId, String provider) {
-        return jdbc.sql("SELECT content_version FROM local_wallet_objects WHERE wallet_card_id = ? AND provider = ?")
-                .params(cardId, provider)
-                .query(Long.class)
-                .single();
+        return new ProviderObjectReads(jdbc).walletVersion(cardId, provider);
     }
 
-    /** What the service recorded as pushed. */
     private long objectVersion(String cardId, String provider) {
-        return jdbc.sql("SELECT content_version FROM provider_objects WHERE wallet_card_id = ? AND provider = ?")
-                .params(cardId, provider)
-                .query(Long.class)
-                .single();
+        return new ProviderObjectReads(jdbc).objectVersion(cardId, provider);
     }
 
     private @Nullable String lastError(String cardId, String provider) {

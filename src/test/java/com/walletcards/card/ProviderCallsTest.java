@@ -64,11 +64,13 @@ class ProviderCallsTest {
 
     Api api;
     String organizationName;
+    ProviderObjectReads reads;
 
     @BeforeEach
     void tenant() {
         Tenants.Tenant tenant = Tenants.create(access);
         api = new Api(port, tenant.key());
+        reads = new ProviderObjectReads(jdbc);
         organizationName = access.organization(tenant.organizationId())
                 .map(Organization::name)
                 .orElseThrow();
@@ -95,7 +97,7 @@ class ProviderCallsTest {
         assertThat(content.design().backgroundColor()).isEqualTo("#0A1B2C");
         assertThat(content.design().logoText()).isEqualTo("Acme");
         assertThat(content.campaign().version() + content.holder().version()).isEqualTo(content.version());
-        assertThat(localObjects(card)).containsOnlyKeys("alpha", "beta");
+        assertThat(reads.walletObjects(card)).containsOnlyKeys("alpha", "beta");
     }
 
     @Test
@@ -105,8 +107,8 @@ class ProviderCallsTest {
         String card = cardOf(campaign, recipient(campaign));
         awaitCreated(card);
         assertThat(recorder.calls("beta", "create", card)).hasSize(3);
-        assertThat(lastError(card, "beta")).isNull();
-        assertThat(localObjects(card)).containsOnlyKeys("alpha", "beta");
+        assertThat(reads.lastError(card, "beta")).isNull();
+        assertThat(reads.walletObjects(card)).containsOnlyKeys("alpha", "beta");
     }
 
     @Test
@@ -114,9 +116,10 @@ class ProviderCallsTest {
         String campaign = campaign(List.of("alpha", "beta"));
         recorder.failCalls("beta", ProviderFailure.permanent("class not approved"));
         String card = cardOf(campaign, recipient(campaign));
-        await().atMost(Duration.ofSeconds(30)).until(() -> "class not approved".equals(lastError(card, "beta")));
-        await().atMost(Duration.ofSeconds(30)).until(() -> localObjects(card).containsKey("alpha"));
-        assertThat(localObjects(card)).doesNotContainKey("beta");
+        await().atMost(Duration.ofSeconds(30)).until(() -> "class not approved".equals(reads.lastError(card, "beta")));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> reads.walletObjects(card).containsKey("alpha"));
+        assertThat(reads.walletObjects(card)).doesNotContainKey("beta");
         assertThat(recorder.calls("beta", "create", card)).hasSize(1);
     }
 
@@ -148,7 +151,7 @@ class ProviderCallsTest {
         assertThat(offer.status()).isEqualTo(200);
         assertThat(offer.body())
                 .contains("<svg", "Google Wallet", "wallet-local://beta/")
-                .contains(localObjects(card).get("beta"));
+                .contains(reads.walletObjects(card).get("beta"));
         assertThat(api.withKey(null).page(path + "/gamma").status()).isEqualTo(404);
 
         recorder.failCalls("alpha", ProviderFailure.retryLater("unreachable"));
@@ -180,9 +183,9 @@ class ProviderCallsTest {
         assertThat(api.patch("/v1/campaigns/" + campaign, Map.of("name", "Renamed"))
                         .status())
                 .isEqualTo(200);
-        await().atMost(Duration.ofSeconds(30)).until(() -> localVersion(both, "beta") == 3);
-        assertThat(localVersion(both, "eudiw")).isEqualTo(2);
-        assertThat(localVersion(euOnly, "eudiw")).isEqualTo(2);
+        await().atMost(Duration.ofSeconds(30)).until(() -> reads.walletVersion(both, "beta") == 3);
+        assertThat(reads.walletVersion(both, "eudiw")).isEqualTo(2);
+        assertThat(reads.walletVersion(euOnly, "eudiw")).isEqualTo(2);
         assertThat(recorder.pushes()).noneMatch(p -> p.provider().equals("eudiw"));
 
         Api.Response sent = api.post(
@@ -246,7 +249,8 @@ class ProviderCallsTest {
     }
 
     private String recipient(String campaign) {
-        Api.Response r = api.post(recipients(campaign), Map.of("email", UUID.randomUUID() + "@example.com"));
+        Api.Response r = api.post(
+                "/v1/campaigns/" + campaign + "/recipients", Map.of("email", UUID.randomUUID() + "@example.com"));
         assertThat(r.status()).as(r.body()).isEqualTo(201);
         return r.data().get("id").asString();
     }
@@ -272,31 +276,6 @@ class ProviderCallsTest {
     private void install(String provider, String card) {
         assertThat(cards.applyProviderEvent(provider, card, UUID.randomUUID().toString(), true, Instant.now()))
                 .isTrue();
-    }
-
-    /** The local wallets' objects of a card: provider → object reference. */
-    private Map<String, String> localObjects(String card) {
-        Map<String, String> objects = new java.util.TreeMap<>();
-        jdbc.sql("SELECT provider, object_ref FROM local_wallet_objects WHERE wallet_card_id = ?")
-                .param(card)
-                .query((rs, n) -> objects.put(rs.getString("provider"), rs.getString("object_ref")))
-                .list();
-        return objects;
-    }
-
-    private long localVersion(String card, String provider) {
-        return jdbc.sql("SELECT content_version FROM local_wallet_objects WHERE wallet_card_id = ? AND provider = ?")
-                .params(card, provider)
-                .query(Long.class)
-                .single();
-    }
-
-    private String lastError(String card, String provider) {
-        return jdbc.sql("SELECT last_error FROM provider_objects WHERE wallet_card_id = ? AND provider = ?")
-                .params(card, provider)
-                .query(String.class)
-                .optional()
-                .orElse(null);
     }
 
     private static String recipients(String campaign) {
