@@ -11,12 +11,18 @@ import com.walletcards.card.spi.WalletProvider;
 import com.walletcards.card.spi.WalletProviderFactory;
 import com.walletcards.shared.NotFound;
 import com.walletcards.shared.ProviderName;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.mock.env.MockEnvironment;
 
 class ProviderModesTest {
@@ -48,6 +54,18 @@ class ProviderModesTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("WALLET_PROVIDER_EUDIW_MODE=openid")
                 .hasMessageContaining("known modes: local");
+    }
+
+    @Test
+    void theDocumentedVariableReachesTheRegistryThroughTheApplicationSettings() throws IOException {
+        StandardEnvironment env = new StandardEnvironment();
+        env.getPropertySources()
+                .addFirst(new SystemEnvironmentPropertySource("env", Map.of("WALLET_PROVIDER_BETA_MODE", "nope")));
+        new YamlPropertySourceLoader()
+                .load("application.yml", new ClassPathResource("application.yml"))
+                .forEach(env.getPropertySources()::addLast);
+        assertThatThrownBy(() -> new WalletProviders(factories("local"), env))
+                .hasMessageStartingWith("WALLET_PROVIDER_BETA_MODE=nope is not a mode of provider beta");
     }
 
     @Test
