@@ -128,31 +128,62 @@ class NotificationQueries {
     /** Scheduled notifications in the order they go out: by scheduledFor, then id. */
     List<Notification> listScheduled(
             OrganizationId org, CampaignId campaignId, @Nullable NotificationStatus status, Page page) {
-        List<Object> params = scheduledParams(org, campaignId, status);
+        return list(org, campaignId, NotificationKind.scheduled, status, "scheduled_for, id", page);
+    }
+
+    /** Every notification of the campaign, newest first (ids are time-ordered, so they break ties). */
+    List<Notification> listNewestFirst(
+            OrganizationId org,
+            CampaignId campaignId,
+            @Nullable NotificationKind kind,
+            @Nullable NotificationStatus status,
+            Page page) {
+        return list(org, campaignId, kind, status, "created_at DESC, id DESC", page);
+    }
+
+    long count(
+            OrganizationId org,
+            CampaignId campaignId,
+            @Nullable NotificationKind kind,
+            @Nullable NotificationStatus status) {
+        return jdbc.sql("SELECT COUNT(*) FROM notifications WHERE " + filter(kind, status))
+                .params(filterParams(org, campaignId, kind, status))
+                .query(Long.class)
+                .single();
+    }
+
+    private List<Notification> list(
+            OrganizationId org,
+            CampaignId campaignId,
+            @Nullable NotificationKind kind,
+            @Nullable NotificationStatus status,
+            String order,
+            Page page) {
+        List<Object> params = filterParams(org, campaignId, kind, status);
         params.add(page.limit());
         params.add(page.offset());
-        return jdbc.sql("SELECT " + COLUMNS + " FROM notifications WHERE " + scheduledWhere(status)
-                        + " ORDER BY scheduled_for, id LIMIT ? OFFSET ?")
+        return jdbc.sql("SELECT " + COLUMNS + " FROM notifications WHERE " + filter(kind, status) + " ORDER BY " + order
+                        + " LIMIT ? OFFSET ?")
                 .params(params)
                 .query(NotificationQueries::notification)
                 .list();
     }
 
-    long countScheduled(OrganizationId org, CampaignId campaignId, @Nullable NotificationStatus status) {
-        return jdbc.sql("SELECT COUNT(*) FROM notifications WHERE " + scheduledWhere(status))
-                .params(scheduledParams(org, campaignId, status))
-                .query(Long.class)
-                .single();
-    }
-
-    private static String scheduledWhere(@Nullable NotificationStatus status) {
-        return "organization_id = ? AND campaign_id = ? AND kind = 'scheduled'"
+    private static String filter(@Nullable NotificationKind kind, @Nullable NotificationStatus status) {
+        return "organization_id = ? AND campaign_id = ?"
+                + (kind == null ? "" : " AND kind = ?")
                 + (status == null ? "" : " AND status = ?");
     }
 
-    private static List<Object> scheduledParams(
-            OrganizationId org, CampaignId campaignId, @Nullable NotificationStatus status) {
+    private static List<Object> filterParams(
+            OrganizationId org,
+            CampaignId campaignId,
+            @Nullable NotificationKind kind,
+            @Nullable NotificationStatus status) {
         List<Object> params = new ArrayList<>(List.of(org.value(), campaignId.value()));
+        if (kind != null) {
+            params.add(kind.name());
+        }
         if (status != null) {
             params.add(status.name());
         }

@@ -3,6 +3,7 @@ package com.walletcards.notification.web;
 import com.walletcards.access.RequiresScope.CampaignsRead;
 import com.walletcards.access.RequiresScope.CampaignsWrite;
 import com.walletcards.campaign.CampaignId;
+import com.walletcards.notification.NotificationKind;
 import com.walletcards.notification.NotificationManagement;
 import com.walletcards.notification.NotificationManagement.NotificationPage;
 import com.walletcards.notification.NotificationStatus;
@@ -55,6 +56,23 @@ class NotificationController {
                 notifications.schedule(org, new CampaignId(campaignId), request.message(), request.scheduledFor())));
     }
 
+    @GetMapping
+    @CampaignsRead
+    Envelope<NotificationList> list(
+            OrganizationId org,
+            @PathVariable String campaignId,
+            @RequestParam(required = false) @Nullable String kind,
+            @RequestParam(required = false) @Nullable String status,
+            @RequestParam(required = false) @Nullable String limit,
+            @RequestParam(required = false) @Nullable String offset) {
+        Validation v = new Validation();
+        Page page = Page.parse(limit, offset, v);
+        NotificationKind k = v.oneOf("kind", kind, NotificationKind.class, EnumSet.allOf(NotificationKind.class));
+        NotificationStatus s = status(status, v);
+        v.throwIfInvalid();
+        return listOf(notifications.list(org, new CampaignId(campaignId), k, s, page), page);
+    }
+
     @GetMapping("/scheduled")
     @CampaignsRead
     Envelope<NotificationList> listScheduled(
@@ -65,12 +83,9 @@ class NotificationController {
             @RequestParam(required = false) @Nullable String offset) {
         Validation v = new Validation();
         Page page = Page.parse(limit, offset, v);
-        NotificationStatus s =
-                v.oneOf("status", status, NotificationStatus.class, EnumSet.allOf(NotificationStatus.class));
+        NotificationStatus s = status(status, v);
         v.throwIfInvalid();
-        NotificationPage found = notifications.listScheduled(org, new CampaignId(campaignId), s, page);
-        return Envelope.of(new NotificationList(
-                found.notifications().stream().map(NotificationView::of).toList(), Pagination.of(found.total(), page)));
+        return listOf(notifications.listScheduled(org, new CampaignId(campaignId), s, page), page);
     }
 
     @GetMapping("/{notificationId}")
@@ -85,5 +100,14 @@ class NotificationController {
     Envelope<NotificationView> cancel(
             OrganizationId org, @PathVariable String campaignId, @PathVariable String notificationId) {
         return Envelope.of(NotificationView.of(notifications.cancel(org, new CampaignId(campaignId), notificationId)));
+    }
+
+    private static @Nullable NotificationStatus status(@Nullable String status, Validation v) {
+        return v.oneOf("status", status, NotificationStatus.class, EnumSet.allOf(NotificationStatus.class));
+    }
+
+    private static Envelope<NotificationList> listOf(NotificationPage found, Page page) {
+        return Envelope.of(new NotificationList(
+                found.notifications().stream().map(NotificationView::of).toList(), Pagination.of(found.total(), page)));
     }
 }
