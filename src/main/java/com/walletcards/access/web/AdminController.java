@@ -8,6 +8,7 @@ import com.walletcards.access.Scope;
 import com.walletcards.shared.Envelope;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.ApiSchemas;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -61,14 +62,7 @@ class AdminController {
             String name,
 
             @ArraySchema(
-                    schema =
-                            @Schema(
-                                    allowableValues = {
-                                        "campaigns:read",
-                                        "campaigns:write",
-                                        "webhooks:read",
-                                        "webhooks:write"
-                                    }),
+                    schema = @Schema(ref = ApiSchemas.SCOPE),
                     minItems = 1,
                     uniqueItems = true,
                     arraySchema = @Schema(description = "Default: every scope"))

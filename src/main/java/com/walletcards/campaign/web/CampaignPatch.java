@@ -5,6 +5,7 @@ import com.walletcards.campaign.CampaignType;
 import com.walletcards.shared.PatchDocument;
 import com.walletcards.shared.ProviderTypes;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.ApiSchemas;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.LocalDate;
@@ -62,11 +63,7 @@ final class CampaignPatch {
             @Schema(description = "IANA time zone", example = "Europe/Berlin") @Nullable
             String timezone,
 
-            @ArraySchema(
-                    schema = @Schema(allowableValues = {"all", "alpha", "beta", "eudiw"}),
-                    minItems = 1,
-                    uniqueItems = true)
-            @Nullable
+            @ArraySchema(schema = @Schema(ref = ApiSchemas.PROVIDER_TYPE), minItems = 1, uniqueItems = true) @Nullable
             List<String> providerTypes,
 
             @Schema(description = "Merged key by key; null removes a key", maxProperties = MetadataRules.MAX_KEYS)

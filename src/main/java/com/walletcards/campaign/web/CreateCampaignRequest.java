@@ -5,6 +5,7 @@ import com.walletcards.campaign.CampaignType;
 import com.walletcards.campaign.NewCampaign;
 import com.walletcards.shared.ProviderTypes;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.ApiSchemas;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.LocalDate;
@@ -44,7 +45,7 @@ record CreateCampaignRequest(
         String timezone,
 
         @ArraySchema(
-                schema = @Schema(allowableValues = {"all", "alpha", "beta", "eudiw"}),
+                schema = @Schema(ref = ApiSchemas.PROVIDER_TYPE),
                 minItems = 1,
                 uniqueItems = true,
                 arraySchema =

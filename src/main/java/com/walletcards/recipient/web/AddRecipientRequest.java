@@ -2,6 +2,7 @@ package com.walletcards.recipient.web;
 
 import com.walletcards.recipient.NewRecipient;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.ApiSchemas;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
@@ -34,7 +35,7 @@ record AddRecipientRequest(
         Map<String, Object> recipientData,
 
         @ArraySchema(
-                schema = @Schema(allowableValues = {"all", "alpha", "beta", "eudiw"}),
+                schema = @Schema(ref = ApiSchemas.PROVIDER_TYPE),
                 minItems = 1,
                 uniqueItems = true,
                 arraySchema = @Schema(description = "Overrides the campaign's providerTypes for this card"))

@@ -4,6 +4,7 @@ import com.walletcards.recipient.RecipientChanges;
 import com.walletcards.shared.PatchDocument;
 import com.walletcards.shared.ProviderTypes;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.ApiSchemas;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
@@ -47,11 +48,7 @@ final class RecipientPatch {
             @Schema(implementation = RecipientDataDocument.class) @Nullable
             Map<String, Object> recipientData,
 
-            @ArraySchema(
-                    schema = @Schema(allowableValues = {"all", "alpha", "beta", "eudiw"}),
-                    minItems = 1,
-                    uniqueItems = true)
-            @Nullable
+            @ArraySchema(schema = @Schema(ref = ApiSchemas.PROVIDER_TYPE), minItems = 1, uniqueItems = true) @Nullable
             List<String> providerTypes) {}
 
     static RecipientChanges read(@Nullable Map<String, @Nullable Object> body) {

@@ -1,6 +1,7 @@
 package com.walletcards.shared.web;
 
 import com.walletcards.shared.Page;
+import com.walletcards.shared.ProviderTypes;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -90,6 +91,10 @@ class ApiConventions implements GlobalOpenApiCustomizer {
     public void customise(OpenAPI openApi) {
         Components components = openApi.getComponents();
         ModelConverters.getInstance().readAll(ErrorBody.class).forEach(components::addSchemas);
+        List<String> providers = new ArrayList<>(List.of(ProviderTypes.ALL));
+        providers.addAll(ProviderTypes.PROVIDERS);
+        ApiSchemas.addValues(
+                openApi, ApiSchemas.PROVIDER_TYPE, "A wallet provider; all stands for every provider", providers);
         components.addParameters(IDEMPOTENCY_KEY, idempotencyKey());
         components.addHeaders(
                 REQUEST_ID,

@@ -1,6 +1,7 @@
 package com.walletcards.webhook.web;
 
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.ApiSchemas;
 import com.walletcards.webhook.EventTypes;
 import com.walletcards.webhook.NewWebhook;
 import com.walletcards.webhook.TargetPolicy;
@@ -23,7 +24,7 @@ record CreateWebhookRequest(
         String url,
 
         @ArraySchema(
-                schema = @Schema(implementation = String.class),
+                schema = @Schema(ref = ApiSchemas.EVENT_TYPE),
                 minItems = 1,
                 uniqueItems = true,
                 arraySchema =

@@ -1,10 +1,9 @@
 package com.walletcards.webhook.web;
 
+import com.walletcards.shared.web.ApiSchemas;
 import com.walletcards.webhook.EventTypes;
-import io.swagger.v3.oas.models.media.Schema;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.springdoc.core.customizers.GlobalOpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -17,14 +16,10 @@ class EventTypeDocumentation {
     GlobalOpenApiCustomizer subscribableEventTypes() {
         List<String> subscribable = new ArrayList<>(EventTypes.KNOWN);
         subscribable.add(EventTypes.ALL);
-        return openApi -> {
-            Map<String, Schema> schemas = openApi.getComponents().getSchemas();
-            for (String request : List.of("CreateWebhookRequest", "PatchWebhookRequest")) {
-                @SuppressWarnings("unchecked")
-                Schema<String> item = (Schema<String>)
-                        ((Schema<?>) schemas.get(request).getProperties().get("events")).getItems();
-                item.setEnum(new ArrayList<>(subscribable));
-            }
-        };
+        return openApi -> ApiSchemas.addValues(
+                openApi,
+                ApiSchemas.EVENT_TYPE,
+                "An event type a webhook can subscribe to; * means every type",
+                subscribable);
     }
 }

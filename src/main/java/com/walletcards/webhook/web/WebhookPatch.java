@@ -5,6 +5,7 @@ import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.FieldError;
 import com.walletcards.shared.PatchDocument;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.ApiSchemas;
 import com.walletcards.webhook.EventTypes;
 import com.walletcards.webhook.TargetPolicy;
 import com.walletcards.webhook.WebhookChanges;
@@ -29,7 +30,7 @@ final class WebhookPatch {
             String url,
 
             @ArraySchema(
-                    schema = @io.swagger.v3.oas.annotations.media.Schema(implementation = String.class),
+                    schema = @io.swagger.v3.oas.annotations.media.Schema(ref = ApiSchemas.EVENT_TYPE),
                     minItems = 1,
                     uniqueItems = true)
             @Nullable

@@ -354,8 +354,12 @@ class OpenApiDocumentTest {
         return strings(response.get("x-error-codes"));
     }
 
-    private static List<String> enumOf(JsonNode schema) {
-        return strings(schema.get("enum"));
+    private List<String> enumOf(JsonNode schema) {
+        String ref = schema.path("$ref").asString("");
+        return strings(
+                ref.isEmpty()
+                        ? schema.get("enum")
+                        : schema(ref.substring(ref.lastIndexOf('/') + 1)).get("enum"));
     }
 
     private static List<String> strings(JsonNode array) {
