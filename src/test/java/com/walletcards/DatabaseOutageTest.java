@@ -260,6 +260,9 @@ class DatabaseOutageTest {
         slowest.merge("GET /actuator/health", millisSince(started), Math::max);
         assertThat(health.status()).as(health.body()).isEqualTo(503);
         assertThat(health.json().get("status").asString()).isEqualTo("DOWN");
+        assertThat(api.withKey(null).get("/actuator/health/liveness").status())
+                .as("the process itself is fine: restarting it would not help")
+                .isEqualTo(200);
     }
 
     private void expect503(String route, Supplier<Api.Response> request) {

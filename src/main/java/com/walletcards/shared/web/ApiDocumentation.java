@@ -81,6 +81,7 @@ class ApiDocumentation {
         }
         errors.put("429", "RATE_LIMITED (with Retry-After) or NOTIFICATION_LIMIT_EXCEEDED");
         errors.put("500", "INTERNAL_ERROR: quote the requestId");
+        errors.put("503", "SERVICE_UNAVAILABLE (with Retry-After): the database is unreachable; retry later");
         return errors;
     }
 
