@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
 import com.walletcards.support.Api;
+import com.walletcards.support.DirectSql;
+import com.walletcards.support.Flows;
 import com.walletcards.support.PostgresAvailability;
 import com.walletcards.support.ServiceProcess;
 import com.walletcards.support.TcpProxy;
@@ -12,10 +14,6 @@ import com.walletcards.support.TestDatabase;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,7 +59,7 @@ class DatabaseOutageTest {
     private static final long ANSWER_WITHIN_MS = 2000;
 
     private final Map<String, Long> slowest = new ConcurrentHashMap<>();
-    private Database database;
+    private DirectSql sql;
 
     @Test
     void duringAnOutageRequestsAnswer503QuicklyAndAfterItNothingAcceptedIsLost() throws Exception {
@@ -70,10 +68,10 @@ class DatabaseOutageTest {
                 Hooks hooks = new Hooks();
                 ServiceProcess service =
                         ServiceProcess.start("outage", ServiceProcess.freePort(), settings(db.url(proxy.port())))) {
-            database = db;
+            sql = new DirectSql(db.direct());
             Api api = service.api(KEY);
             String campaign = campaignWithInstalledCards(api, hooks);
-            long versionBefore = count("SELECT MAX(o.content_version)" + INSTALLED_BETA, campaign);
+            long versionBefore = sql.count("SELECT MAX(o.content_version)" + INSTALLED_BETA, campaign);
 
             BulkClient client = new BulkClient(api, campaign);
             client.start();
@@ -83,18 +81,18 @@ class DatabaseOutageTest {
             await().atMost(Duration.ofSeconds(120))
                     .pollInterval(Duration.ofMillis(20))
                     .until(() -> client.accepted.size() > 0
-                            && count(
+                            && sql.count(
                                             "SELECT COUNT(*)" + INSTALLED_BETA + " AND o.content_version > "
                                                     + versionBefore,
                                             campaign)
                                     > 0
-                            && count(
+                            && sql.count(
                                             "SELECT COUNT(*)" + INSTALLED_BETA + " AND o.content_version = "
                                                     + versionBefore,
                                             campaign)
                                     > 0
                             && hooks.received() > 0
-                            && count("SELECT COUNT(*) FROM webhook_deliveries WHERE status <> 'succeeded'") > 0);
+                            && sql.count("SELECT COUNT(*) FROM webhook_deliveries WHERE status <> 'succeeded'") > 0);
 
             proxy.cut();
             long cutAt = System.nanoTime();
@@ -116,13 +114,13 @@ class DatabaseOutageTest {
                     .pollInterval(Duration.ofMillis(100))
                     .until(() -> api.get("/actuator/health").status() == 200);
             long healthyAfterMs = millisSince(restoredAt);
-            long cardsAtRestore = count("SELECT COUNT(*) FROM wallet_cards WHERE campaign_id = ?", campaign);
+            long cardsAtRestore = sql.count("SELECT COUNT(*) FROM wallet_cards WHERE campaign_id = ?", campaign);
             long deliveredAtRestore = hooks.received();
             await().atMost(Duration.ofSeconds(10))
                     .pollInterval(Duration.ofMillis(100))
-                    .until(() ->
-                            count("SELECT COUNT(*) FROM wallet_cards WHERE campaign_id = ?", campaign) > cardsAtRestore
-                                    && hooks.received() > deliveredAtRestore);
+                    .until(() -> sql.count("SELECT COUNT(*) FROM wallet_cards WHERE campaign_id = ?", campaign)
+                                    > cardsAtRestore
+                            && hooks.received() > deliveredAtRestore);
             long backgroundAfterMs = millisSince(restoredAt);
 
             await().atMost(Duration.ofSeconds(30)).until(() -> client.accepted.size() > acceptedAtRestore);
@@ -136,7 +134,7 @@ class DatabaseOutageTest {
 
             long cardsDoneMs = doneAfter(
                     restoredAt,
-                    () -> count(
+                    () -> sql.count(
                                     "SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND wallet_card_id IS NULL",
                                     campaign)
                             == 0);
@@ -144,17 +142,13 @@ class DatabaseOutageTest {
             long webhooksDoneMs = doneAfter(restoredAt, () -> webhooksDone(hooks));
 
             assertThat(client.accepted).hasSizeGreaterThan(acceptedAtRestore);
-            for (List<String> chunk : chunks(client.accepted, 500)) {
-                assertThat(count(
-                                "SELECT COUNT(*) FROM recipients WHERE id IN (" + marks(chunk.size()) + ")",
-                                chunk.toArray(String[]::new)))
-                        .as("every accepted recipient is stored")
-                        .isEqualTo(chunk.size());
-            }
-            assertThat(count(
+            assertThat(sql.countIds("recipients", client.accepted))
+                    .as("every accepted recipient is stored")
+                    .isEqualTo(client.accepted.size());
+            assertThat(sql.count(
                             "SELECT COUNT(*)" + INSTALLED_BETA + " AND o.content_version > " + versionBefore, campaign))
                     .as("every installed card carries the change made before the outage")
-                    .isEqualTo(count("SELECT COUNT(*)" + INSTALLED_BETA, campaign));
+                    .isEqualTo(sql.count("SELECT COUNT(*)" + INSTALLED_BETA, campaign));
 
             System.out.printf(
                     "Outage of %d s on %s: %d probes, slowest 503 per route %s ms; serving again %d ms, healthy %d ms,"
@@ -202,19 +196,7 @@ class DatabaseOutageTest {
 
     /** A campaign with 2,000 issued cards, installed on beta, and a webhook to {@code hooks}. */
     private String campaignWithInstalledCards(Api api, Hooks hooks) throws SQLException {
-        Api.Response created = api.post(
-                "/v1/campaigns",
-                Map.of(
-                        "name",
-                        "Outage",
-                        "campaignType",
-                        "event",
-                        "campaignData",
-                        Map.of(),
-                        "providerTypes",
-                        List.of("alpha", "beta")));
-        assertThat(created.status()).as(created.body()).isEqualTo(201);
-        String campaign = created.data().get("id").asString();
+        String campaign = new Flows(api).campaign(Map.of("providerTypes", List.of("alpha", "beta")));
         Api.Response webhook =
                 api.post("/v1/webhooks", Map.of("url", hooks.url(), "events", List.of("card.created", "card.updated")));
         assertThat(webhook.status()).as(webhook.body()).isEqualTo(201);
@@ -224,15 +206,15 @@ class DatabaseOutageTest {
         }
         await().atMost(Duration.ofSeconds(120))
                 .pollInterval(Duration.ofMillis(200))
-                .until(() -> count(
+                .until(() -> sql.count(
                                 "SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND wallet_card_id IS NULL",
                                 campaign)
                         == 0);
-        update(
+        sql.update(
                 "UPDATE provider_objects SET installed = TRUE, ever_installed = TRUE WHERE provider = 'beta'"
                         + " AND wallet_card_id IN (SELECT id FROM wallet_cards WHERE campaign_id = ?)",
                 campaign);
-        update("UPDATE wallet_cards SET status = 'active' WHERE campaign_id = ?", campaign);
+        sql.update("UPDATE wallet_cards SET status = 'active' WHERE campaign_id = ?", campaign);
         return campaign;
     }
 
@@ -286,15 +268,15 @@ class DatabaseOutageTest {
 
     /** Every installed card on the newest content, no propagation left. */
     private boolean propagationDone(String campaign) throws SQLException {
-        long newest = count("SELECT MAX(o.content_version)" + INSTALLED_BETA, campaign);
-        return count("SELECT COUNT(*) FROM card_propagations WHERE campaign_id = ?", campaign) == 0
-                && count("SELECT COUNT(*)" + INSTALLED_BETA + " AND o.content_version < " + newest, campaign) == 0;
+        long newest = sql.count("SELECT MAX(o.content_version)" + INSTALLED_BETA, campaign);
+        return sql.count("SELECT COUNT(*) FROM card_propagations WHERE campaign_id = ?", campaign) == 0
+                && sql.count("SELECT COUNT(*)" + INSTALLED_BETA + " AND o.content_version < " + newest, campaign) == 0;
     }
 
     /** Every webhook event delivered and seen by the receiver. */
     private boolean webhooksDone(Hooks hooks) throws SQLException {
-        return count("SELECT COUNT(*) FROM webhook_deliveries WHERE status <> 'succeeded'") == 0
-                && hooks.ids.containsAll(strings("SELECT event_id FROM webhook_deliveries"));
+        return sql.count("SELECT COUNT(*) FROM webhook_deliveries WHERE status <> 'succeeded'") == 0
+                && hooks.ids.containsAll(sql.strings("SELECT event_id FROM webhook_deliveries"));
     }
 
     /** Adds recipients in bulk without pause, through the outage and after it. */
@@ -426,51 +408,5 @@ class DatabaseOutageTest {
 
     private static long millisSince(long nanos) {
         return (System.nanoTime() - nanos) / 1_000_000;
-    }
-
-    private long count(String sql, String... params) throws SQLException {
-        try (Connection c = DriverManager.getConnection(database.direct(), TestDatabase.user(), "");
-                PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                s.setString(i + 1, params[i]);
-            }
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
-    }
-
-    private List<String> strings(String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection(database.direct(), TestDatabase.user(), "");
-                PreparedStatement s = c.prepareStatement(sql);
-                ResultSet rs = s.executeQuery()) {
-            List<String> values = new ArrayList<>();
-            while (rs.next()) {
-                values.add(rs.getString(1));
-            }
-            return values;
-        }
-    }
-
-    private void update(String sql, String param) throws SQLException {
-        try (Connection c = DriverManager.getConnection(database.direct(), TestDatabase.user(), "");
-                PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, param);
-            s.executeUpdate();
-        }
-    }
-
-    private static List<List<String>> chunks(List<String> all, int size) {
-        List<String> copy = new ArrayList<>(all);
-        List<List<String>> chunks = new ArrayList<>();
-        for (int i = 0; i < copy.size(); i += size) {
-            chunks.add(copy.subList(i, Math.min(copy.size(), i + size)));
-        }
-        return chunks;
-    }
-
-    private static String marks(int n) {
-        return String.join(", ", Collections.nCopies(n, "?"));
     }
 }
