@@ -163,11 +163,11 @@ class Soak:
                 self.latencies[op].append(elapsed)
                 if status != expected:
                     self.errors.append(f"{op}: {status} {json.dumps(doc)[:200]}")
-                elif op.endswith("/recipients"):
+                elif op == "POST /v1/campaigns/{id}/recipients":
                     self.accepted.append(doc["data"]["id"])
-                elif op.endswith("/bulk"):
+                elif op == "POST /v1/campaigns/{id}/recipients/bulk":
                     self.accepted.extend(r["id"] for r in doc["data"]["recipients"])
-                elif op.startswith("PATCH"):
+                elif op == "PATCH /v1/campaigns/{id}":
                     self.patches += 1
 
     def traffic(self):
@@ -218,12 +218,18 @@ class Soak:
     def open_work(self):
         pg = self.b.pg
         left = {}
-        ids = ",".join(f"'{i}'" for i in self.accepted) or "''"
-        left["accepted recipients missing"] = len(self.accepted) - pg.scalar(
-            f"SELECT count(*) FROM recipients WHERE id IN ({ids})")
+        stored = set(pg.sql(f"SELECT id FROM recipients WHERE campaign_id = '{self.campaign}'").split())
+        left["accepted recipients missing"] = len(set(self.accepted) - stored)
         left["recipients without a card"] = pg.scalar(
             f"SELECT count(*) FROM recipients WHERE campaign_id = '{self.campaign}' AND wallet_card_id IS NULL")
-        left["installed cards behind"] = self.b.lagging(self.campaign)
+        # Only what is installed is pushed: a card uninstalled by a callback may stay behind.
+        left["installed cards behind"] = pg.scalar(f"""SELECT count(*) FROM local_wallet_objects o
+            JOIN provider_objects p ON p.wallet_card_id = o.wallet_card_id AND p.provider = o.provider
+            JOIN wallet_cards w ON w.id = o.wallet_card_id
+            JOIN recipients r ON r.id = w.recipient_id
+            JOIN campaigns c ON c.id = w.campaign_id
+            WHERE w.campaign_id = '{self.campaign}' AND w.status = 'active' AND p.installed AND NOT p.voided
+              AND o.content_version < c.content_version + r.content_version""")
         left["propagations running"] = pg.scalar("SELECT count(*) FROM card_propagations")
         nids = ",".join(f"'{n}'" for _, n in self.notifications) or "''"
         left["notifications not sent"] = pg.scalar(
