@@ -5,10 +5,13 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.walletcards.support.Api;
-import com.walletcards.support.DirectSql;
 import com.walletcards.support.PostgresAvailability;
 import com.walletcards.support.ServiceProcess;
 import com.walletcards.support.TestDatabase;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -137,9 +140,13 @@ class CrashRecoveryTest {
                                 + " (SELECT 1 FROM wallet_cards c WHERE c.id = r.wallet_card_id AND c.recipient_id = r.id)",
                         campaign))
                 .isZero();
-        assertThat(new DirectSql(url).countIds("recipients", accepted))
-                .as("every accepted recipient is stored")
-                .isEqualTo(accepted.size());
+        for (List<String> chunk : chunks(accepted, 500)) {
+            assertThat(count(
+                            "SELECT COUNT(*) FROM recipients WHERE id IN (" + marks(chunk.size()) + ")",
+                            chunk.toArray(String[]::new)))
+                    .as("every accepted recipient is stored")
+                    .isEqualTo(chunk.size());
+        }
         assertThat(count(
                         "SELECT COUNT(*) FROM local_wallet_objects o JOIN wallet_cards c ON c.id = o.wallet_card_id"
                                 + " WHERE c.campaign_id = ?",
@@ -198,10 +205,36 @@ class CrashRecoveryTest {
     }
 
     private long count(String sql, String... params) throws SQLException {
-        return new DirectSql(url).count(sql, params);
+        try (Connection c = DriverManager.getConnection(url, TestDatabase.user(), "");
+                PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                s.setString(i + 1, params[i]);
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
     }
 
     private void execute(String sql, String param) throws SQLException {
-        new DirectSql(url).update(sql, param);
+        try (Connection c = DriverManager.getConnection(url, TestDatabase.user(), "");
+                PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, param);
+            s.executeUpdate();
+        }
+    }
+
+    private static List<List<String>> chunks(List<String> all, int size) {
+        List<String> copy = new ArrayList<>(all);
+        List<List<String>> chunks = new ArrayList<>();
+        for (int i = 0; i < copy.size(); i += size) {
+            chunks.add(copy.subList(i, Math.min(copy.size(), i + size)));
+        }
+        return chunks;
+    }
+
+    private static String marks(int n) {
+        return String.join(", ", Collections.nCopies(n, "?"));
     }
 }
