@@ -23,6 +23,8 @@ import sys
 import threading
 import time
 
+from soak import Soak, percentile
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
 OUT = os.path.join(ROOT, "target", "bench")
@@ -143,8 +145,8 @@ class Api:
             c = self.local.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=300)
         return c
 
-    def call(self, method, path, body=None):
-        headers = {"Authorization": "Bearer " + self.key, "Accept": "application/json"}
+    def call(self, method, path, body=None, extra_headers=None):
+        headers = {"Authorization": "Bearer " + self.key, "Accept": "application/json", **(extra_headers or {})}
         data = None
         if body is not None:
             data = body if isinstance(body, bytes) else json.dumps(body).encode()
@@ -661,7 +663,9 @@ COMMIT;
                    WALLET_DATABASE_USER=a.pg_user, WALLET_DATABASE_PASSWORD="", WALLET_BOOTSTRAP_API_KEY=self.key,
                    WALLET_RATE_LIMIT_PER_SECOND="1000000", WALLET_DATA_DIR=os.path.join(OUT, "data"),
                    WALLET_PROVIDER_ALPHA_CALLBACK_SECRET="bench", WALLET_PROVIDER_BETA_CALLBACK_SECRET="bench",
-                   WALLET_PROVIDER_EUDIW_CALLBACK_SECRET="bench")
+                   WALLET_PROVIDER_EUDIW_CALLBACK_SECRET="bench",
+                   # the soak's webhook receiver listens on 127.0.0.1
+                   WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS="true" if "soak" in only else "false")
         self.service = Service(java, run_jar, flags, self.port, env, os.path.join(OUT, "service.log"),
                                (a.service_args or "").split())
         self.java_version = subprocess.run([java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]
@@ -684,6 +688,8 @@ COMMIT;
                     self.fanout()
             if "http" in only:
                 self.http_paths()
+            if "soak" in only:
+                Soak(self, log).run()
             rss = self.service.status_kb("VmHWM")
             self.result("Memory: peak RSS of the service over the whole run", "MB", None, round(rss / 1024),
                         None, "<= 512 MB", rss <= 512 * 1024, 1, round(self.service.cpu_seconds(), 1),
@@ -739,12 +745,6 @@ COMMIT;
         print("\n".join(lines))
 
 
-def percentile(values, p):
-    s = sorted(values)
-    k = max(0, min(len(s) - 1, int(round(p / 100 * len(s) + 0.5)) - 1))
-    return s[k]
-
-
 def profile_summary(java):
     jfr = os.path.join(os.path.dirname(java), "jfr")
     rec = os.path.join(OUT, "service.jfr")
@@ -790,7 +790,10 @@ def main():
     p.add_argument("--warmup", type=int, default=5, help="seconds of wrk warm-up per HTTP path")
     p.add_argument("--timeout", type=int, default=600, help="seconds to wait for cards or a notification")
     p.add_argument("--propagation-timeout", type=int, default=60, help="seconds to wait for propagation")
-    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http")
+    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,soak "
+                   "(default: all but soak)")
+    p.add_argument("--soak-minutes", type=float, default=10, help="length of the soak's traffic")
+    p.add_argument("--soak-rate", type=float, default=20, help="requests per second of the soak")
     p.add_argument("--profile", action="store_true", help="record the service with JFR; summary in profile.txt")
     p.add_argument("--jvm-flags", help=f"JVM flags of the service (default: {DEFAULT_JVM_FLAGS})")
     p.add_argument("--java", help="java executable (default: /usr/lib/jvm/temurin-25*, else JAVA_HOME, else PATH)")

@@ -17,7 +17,8 @@ public enum ErrorCode {
     UNSUPPORTED_MEDIA_TYPE(415),
     NOTIFICATION_LIMIT_EXCEEDED(429),
     RATE_LIMITED(429),
-    INTERNAL_ERROR(500);
+    INTERNAL_ERROR(500),
+    SERVICE_UNAVAILABLE(503);
 
     private final int httpStatus;
 

@@ -135,6 +135,10 @@ public class ApiExceptionHandler {
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<ErrorBody> unexpected(Exception e, HttpServletRequest request) {
+        if (DatabaseOutage.causedBy(e)) {
+            DatabaseOutage.logAnswered(request, e);
+            return responses.entity(request, ErrorCode.SERVICE_UNAVAILABLE, DatabaseOutage.MESSAGE, List.of());
+        }
         log.error(
                 "Unexpected failure of {} {} (request {})",
                 request.getMethod(),

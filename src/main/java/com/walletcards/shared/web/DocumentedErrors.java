@@ -45,7 +45,8 @@ final class DocumentedErrors {
             Map.entry("UNSUPPORTED_MEDIA_TYPE", "the body is not application/json"),
             Map.entry("NOTIFICATION_LIMIT_EXCEEDED", "the campaign already has its 3 notifications"),
             Map.entry("RATE_LIMITED", "too many requests for this API key; wait for Retry-After seconds"),
-            Map.entry("INTERNAL_ERROR", "unexpected failure; quote the requestId"));
+            Map.entry("INTERNAL_ERROR", "unexpected failure; quote the requestId"),
+            Map.entry("SERVICE_UNAVAILABLE", "the database is unreachable; retry after Retry-After seconds"));
 
     /** Codes of the contract that no code path of this build raises through {@link ErrorCode} yet. */
     private static final Map<String, Integer> CONTRACT_ONLY = Map.of("IDEMPOTENCY_KEY_IN_USE", 409);
@@ -85,6 +86,7 @@ final class DocumentedErrors {
         }
         codes.addAll(declared(operation));
         codes.add("INTERNAL_ERROR");
+        codes.add("SERVICE_UNAVAILABLE");
 
         Map<String, List<String>> byStatus = new TreeMap<>();
         for (String code : codes) {
@@ -129,7 +131,7 @@ final class DocumentedErrors {
                                 "application/json",
                                 new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + ERROR_SCHEMA))));
         response.addExtension(CODES, codes);
-        if (codes.contains("RATE_LIMITED")) {
+        if (codes.contains("RATE_LIMITED") || codes.contains("SERVICE_UNAVAILABLE")) {
             response.addHeaderObject(
                     "Retry-After",
                     new Header().description("Seconds to wait before retrying").schema(new IntegerSchema()));

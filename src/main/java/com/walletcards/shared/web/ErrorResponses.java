@@ -27,9 +27,12 @@ public class ErrorResponses {
 
     public ResponseEntity<ErrorBody> entity(
             HttpServletRequest request, ErrorCode code, String message, List<FieldError> details) {
-        return ResponseEntity.status(code.httpStatus())
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(ErrorBody.of(code.name(), message, details, RequestIds.of(request)));
+        ResponseEntity.BodyBuilder response =
+                ResponseEntity.status(code.httpStatus()).contentType(MediaType.APPLICATION_JSON);
+        if (code == ErrorCode.SERVICE_UNAVAILABLE) {
+            response.header(HttpHeaders.RETRY_AFTER, Integer.toString(DatabaseOutage.RETRY_AFTER_SECONDS));
+        }
+        return response.body(ErrorBody.of(code.name(), message, details, RequestIds.of(request)));
     }
 
     public void write(HttpServletRequest request, HttpServletResponse response, ErrorCode code, String message)
@@ -43,6 +46,9 @@ public class ErrorResponses {
         response.setCharacterEncoding("UTF-8");
         if (code == ErrorCode.UNAUTHORIZED) {
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+        }
+        if (code == ErrorCode.SERVICE_UNAVAILABLE) {
+            response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(DatabaseOutage.RETRY_AFTER_SECONDS));
         }
         mapper.writeValue(
                 response.getOutputStream(), ErrorBody.of(code.name(), message, List.of(), RequestIds.of(request)));
