@@ -4,6 +4,7 @@ import com.walletcards.shared.ErrorCode;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -15,6 +16,9 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 class ErrorEndpoint implements ErrorController {
+
+    static final String BAD_PARAMETER_ENCODING =
+            "A query parameter is not valid percent-encoded UTF-8; encode it before sending";
 
     private final ErrorResponses responses;
 
@@ -28,6 +32,9 @@ class ErrorEndpoint implements ErrorController {
         Object exception = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
         if (exception instanceof PayloadTooLarge) {
             return responses.entity(request, ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large", List.of());
+        }
+        if (exception instanceof InvalidParameterException) {
+            return responses.entity(request, ErrorCode.VALIDATION_FAILED, BAD_PARAMETER_ENCODING, List.of());
         }
         int code = status instanceof Integer i ? i : 500;
         ErrorCode mapped = switch (code) {
