@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -93,9 +93,9 @@ final class Probes {
 
     private final Random random;
     private final Values values;
-    private final Function<Parameter, String> fixture;
+    private final BiFunction<String, Parameter, String> fixture;
 
-    Probes(Random random, Values values, Function<Parameter, String> fixture) {
+    Probes(Random random, Values values, BiFunction<String, Parameter, String> fixture) {
         this.random = random;
         this.values = values;
         this.fixture = fixture;
@@ -198,7 +198,10 @@ final class Probes {
         for (Parameter p : operation.parameters()) {
             String value = overrides.containsKey(p.name())
                     ? overrides.get(p.name())
-                    : encode(p.in().equals("path") ? fixture.apply(p) : text(values.valid(p.schema(), p.name(), 0)));
+                    : encode(
+                            p.in().equals("path")
+                                    ? fixture.apply(operation.path(), p)
+                                    : text(values.valid(p.schema(), p.name(), 0)));
             switch (p.in()) {
                 case "path" -> path = path.replace("{" + p.name() + "}", value);
                 case "query" -> {
