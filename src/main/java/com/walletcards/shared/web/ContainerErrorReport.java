@@ -67,16 +67,8 @@ final class ContainerErrorReport extends ErrorReportValve {
      * {@code VALIDATION_FAILED}, so bad input never looks like a server failure.
      */
     static ErrorCode codeFor(int status) {
-        return switch (status) {
-            case 401 -> ErrorCode.UNAUTHORIZED;
-            case 403 -> ErrorCode.INSUFFICIENT_SCOPE;
-            case 404 -> ErrorCode.NOT_FOUND;
-            case 405 -> ErrorCode.METHOD_NOT_ALLOWED;
-            case 413 -> ErrorCode.PAYLOAD_TOO_LARGE;
-            case 415 -> ErrorCode.UNSUPPORTED_MEDIA_TYPE;
-            case 501, 505 -> ErrorCode.VALIDATION_FAILED;
-            default -> status < 500 ? ErrorCode.VALIDATION_FAILED : ErrorCode.INTERNAL_ERROR;
-        };
+        boolean clientFault = status < 500 || status == 501 || status == 505;
+        return ErrorEndpoint.codeOf(status, clientFault ? ErrorCode.VALIDATION_FAILED : ErrorCode.INTERNAL_ERROR);
     }
 
     private static String messageFor(ErrorCode code) {

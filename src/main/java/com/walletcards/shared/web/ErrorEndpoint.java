@@ -37,19 +37,23 @@ class ErrorEndpoint implements ErrorController {
             return responses.entity(request, ErrorCode.VALIDATION_FAILED, BAD_PARAMETER_ENCODING, List.of());
         }
         int code = status instanceof Integer i ? i : 500;
-        ErrorCode mapped = switch (code) {
-            case 400 -> ErrorCode.INVALID_JSON;
+        ErrorCode mapped = code == 400 ? ErrorCode.INVALID_JSON : codeOf(code, ErrorCode.INTERNAL_ERROR);
+        String message = mapped == ErrorCode.INTERNAL_ERROR
+                ? "Something went wrong on our side"
+                : "The request could not be served";
+        return responses.entity(request, mapped, message, List.of());
+    }
+
+    /** The contract's code for a status that has exactly one, or {@code otherwise}. */
+    static ErrorCode codeOf(int status, ErrorCode otherwise) {
+        return switch (status) {
             case 401 -> ErrorCode.UNAUTHORIZED;
             case 403 -> ErrorCode.INSUFFICIENT_SCOPE;
             case 404 -> ErrorCode.NOT_FOUND;
             case 405 -> ErrorCode.METHOD_NOT_ALLOWED;
             case 413 -> ErrorCode.PAYLOAD_TOO_LARGE;
             case 415 -> ErrorCode.UNSUPPORTED_MEDIA_TYPE;
-            default -> ErrorCode.INTERNAL_ERROR;
+            default -> otherwise;
         };
-        String message = mapped == ErrorCode.INTERNAL_ERROR
-                ? "Something went wrong on our side"
-                : "The request could not be served";
-        return responses.entity(request, mapped, message, List.of());
     }
 }
