@@ -92,6 +92,7 @@ class OpenApiFuzzTest {
         Probes probes = new Probes(random, new Values(random, new Operations.Refs(document)), this::fixture);
         List<String> failures = new ArrayList<>();
         Map<Integer, Integer> statuses = new TreeMap<>();
+        Map<String, Long> millis = new TreeMap<>();
         long started = System.nanoTime();
         int sent = 0;
         for (int i = 0; i < count && failures.size() < 20; i++, sent++) {
@@ -102,8 +103,10 @@ class OpenApiFuzzTest {
             Probe probe = probes.next(operation);
             String authorization =
                     operation.path().startsWith("/admin/") ? "Bearer " + ADMIN_TOKEN : "Bearer " + tenant.key();
+            long sending = System.nanoTime();
             List<Object> before = operation.writes() ? fingerprint.take() : List.of();
             Answer answer = send(probe, authorization);
+            millis.merge(operation.toString(), (System.nanoTime() - sending) / 1_000_000, Long::sum);
             statuses.merge(answer.status(), 1, Integer::sum);
             if (probe.method().equals("DELETE") && answer.status() < 300) {
                 createFixtures(); // a fixture is gone; later requests should still meet live ones
@@ -129,6 +132,10 @@ class OpenApiFuzzTest {
                 seconds,
                 seed,
                 statuses);
+        millis.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .limit(8)
+                .forEach(e -> System.out.println("  " + e.getValue() + " ms in " + e.getKey()));
         assertThat(failures)
                 .as("seed %d (replay: ./mvnw test -Dtest=OpenApiFuzzTest -Dwallet.fuzz.seed=%d)", seed, seed)
                 .isEmpty();
