@@ -74,10 +74,9 @@ class Dispatcher {
 
     private WebhookSender.Result attempt(Due due, Target target, String payload, Instant now) {
         URI url = URI.create(target.url());
-        // Resolved now, not when the URL was saved: DNS may since point somewhere private.
-        Optional<String> refusal = targets.refusalAtDelivery(url);
-        if (refusal.isPresent()) {
-            return WebhookSender.Result.failed("target refused: " + refusal.get(), 0);
+        TargetPolicy.DeliveryTarget checked = targets.atDelivery(url);
+        if (!(checked instanceof TargetPolicy.Pinned pinned)) {
+            return WebhookSender.Result.failed("target refused: " + ((TargetPolicy.Refused) checked).reason(), 0);
         }
         List<SigningSecret> signing;
         try {
@@ -94,7 +93,7 @@ class Dispatcher {
         headers.put("webhook-id", due.eventId());
         headers.put("webhook-timestamp", Long.toString(timestamp));
         headers.put("webhook-signature", Signatures.header(due.eventId(), timestamp, body, signing));
-        return sender.post(url, headers, body);
+        return sender.post(url, pinned, headers, body);
     }
 
     /** The current secret, and the previous one while its rotation grace period lasts. */

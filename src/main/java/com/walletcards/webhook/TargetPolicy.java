@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -14,7 +15,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Where webhooks may be sent. A URL is checked twice: when it is saved (http(s), no credentials,
  * no private IP literal) and before every attempt, after resolving its host, because a public name
- * can point at a private address later. Private targets are for local development only.
+ * can point at a private address later; the attempt then connects to the address that was checked.
+ * Private targets are for local development only.
  */
 public class TargetPolicy {
 
@@ -38,10 +40,6 @@ public class TargetPolicy {
     public TargetPolicy(boolean allowPrivate, Resolver resolver) {
         this.allowPrivate = allowPrivate;
         this.resolver = resolver;
-    }
-
-    public static TargetPolicy of(WebhookProperties properties) {
-        return new TargetPolicy(properties.allowPrivateTargets(), InetAddress::getAllByName);
     }
 
     /** Validates a subscription URL; returns it, or null after recording the problem. */
@@ -87,27 +85,41 @@ public class TargetPolicy {
         return uri;
     }
 
-    /** Why a delivery to this URL must not be attempted now, after resolving its host. */
-    public Optional<String> refusalAtDelivery(URI url) {
-        if (allowPrivate) {
-            return Optional.empty();
-        }
+    /**
+     * Where an attempt may connect: the host is resolved once, now (DNS may point somewhere
+     * private since the URL was saved), and the attempt connects only to these addresses, so a
+     * second lookup that answers differently (DNS rebinding) never gets a say.
+     */
+    public sealed interface DeliveryTarget {}
+
+    /** Connect to one of these checked addresses, never to another answer for the same name. */
+    public record Pinned(String host, List<InetAddress> addresses) implements DeliveryTarget {}
+
+    /** Do not attempt at all, for this reason. */
+    public record Refused(String reason) implements DeliveryTarget {}
+
+    public DeliveryTarget atDelivery(URI url) {
         String host = bare(url.getHost());
         InetAddress[] addresses;
         try {
             addresses = resolver.resolve(host);
         } catch (UnknownHostException e) {
-            return Optional.of("cannot resolve host " + host);
+            return new Refused("cannot resolve host " + host);
         }
-        // Every address must be public: the client may connect to any of them.
-        for (InetAddress address : addresses) {
-            Optional<String> refusal = AddressRules.refusal(address);
-            if (refusal.isPresent()) {
-                return Optional.of("host " + host + " resolves to " + address.getHostAddress() + ", a " + refusal.get()
-                        + " address; private targets are not allowed" + HOW_TO_ALLOW);
+        if (addresses.length == 0) {
+            return new Refused("cannot resolve host " + host);
+        }
+        if (!allowPrivate) {
+            // Every address must be public: the connection may go to any of them.
+            for (InetAddress address : addresses) {
+                Optional<String> refusal = AddressRules.refusal(address);
+                if (refusal.isPresent()) {
+                    return new Refused("host " + host + " resolves to " + address.getHostAddress() + ", a "
+                            + refusal.get() + " address; private targets are not allowed" + HOW_TO_ALLOW);
+                }
             }
         }
-        return Optional.empty();
+        return new Pinned(host, List.of(addresses));
     }
 
     private static Optional<String> literalRefusal(String rawHost) {

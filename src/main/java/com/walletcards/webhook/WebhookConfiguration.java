@@ -1,5 +1,6 @@
 package com.walletcards.webhook;
 
+import java.net.InetAddress;
 import java.security.SecureRandom;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -13,9 +14,15 @@ class WebhookConfiguration {
         return new SecretBox(SecretKeys.load(properties));
     }
 
+    /** The system's DNS; the one lookup per attempt whose answer is checked and then used. */
     @Bean
-    TargetPolicy webhookTargetPolicy(WebhookProperties properties) {
-        return TargetPolicy.of(properties);
+    TargetPolicy.Resolver webhookResolver() {
+        return InetAddress::getAllByName;
+    }
+
+    @Bean
+    TargetPolicy webhookTargetPolicy(WebhookProperties properties, TargetPolicy.Resolver webhookResolver) {
+        return new TargetPolicy(properties.allowPrivateTargets(), webhookResolver);
     }
 
     @Bean

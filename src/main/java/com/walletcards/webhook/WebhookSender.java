@@ -1,29 +1,48 @@
 package com.walletcards.webhook;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.NoRouteToHostException;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
-import java.nio.ByteBuffer;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Flow;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
+import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.client5.http.DnsResolver;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.impl.DefaultSchemePortResolver;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.BasicHttpClientConnectionManager;
+import org.apache.hc.client5.http.impl.io.DefaultHttpClientConnectionOperator;
+import org.apache.hc.client5.http.impl.io.ManagedHttpClientConnectionFactory;
+import org.apache.hc.client5.http.io.DetachedSocketFactory;
+import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
+import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.config.RegistryBuilder;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.util.Timeout;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Sends one webhook request. Redirects are never followed (a redirect could lead to a target the
+ * Sends one webhook request to the address the target check approved (see {@link
+ * TargetPolicy#atDelivery}). Redirects are never followed (a redirect could lead to a target the
  * address check never saw), the whole exchange is bounded by the timeout, and at most a few
  * kilobytes of the response are read, so a hostile receiver can neither hold a worker nor fill
  * its memory.
@@ -49,48 +68,118 @@ class WebhookSender {
         }
     }
 
-    private final HttpClient client;
+    // Building the TLS setup (trust store, protocols) is the costly part; it is shared by all attempts.
+    private static final TlsSocketStrategy TLS = DefaultClientTlsStrategy.createSystemDefault();
+    // Cuts an exchange that is still running at its deadline, however slowly the receiver drips.
+    private static final ScheduledExecutorService DEADLINES = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "webhook-deadlines");
+        thread.setDaemon(true);
+        return thread;
+    });
+
     private final Duration timeout;
     private final int maxResponseBytes;
+    private final DetachedSocketFactory sockets;
 
     WebhookSender(Duration timeout, int maxResponseBytes) {
+        this(timeout, maxResponseBytes, proxy -> proxy == null ? new Socket() : new Socket(proxy));
+    }
+
+    /** With the sockets a test can watch: where a connection goes is what the target check is about. */
+    WebhookSender(Duration timeout, int maxResponseBytes, DetachedSocketFactory sockets) {
         this.timeout = timeout;
         this.maxResponseBytes = maxResponseBytes;
-        this.client = HttpClient.newBuilder()
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(timeout)
-                .version(HttpClient.Version.HTTP_1_1)
+        this.sockets = sockets;
+    }
+
+    /**
+     * Posts to {@code url}, connecting only to the addresses in {@code pinned} (checked by the
+     * caller): the name in the URL still goes into the Host header, TLS SNI and certificate check.
+     */
+    Result post(URI url, TargetPolicy.Pinned pinned, Map<String, String> headers, byte[] body) {
+        HttpPost request = new HttpPost(url);
+        headers.forEach(request::setHeader);
+        request.setEntity(new ByteArrayEntity(body, ContentType.APPLICATION_JSON));
+        try (CloseableHttpClient client = clientFor(pinned)) {
+            return exchange(client, request);
+        } catch (IOException closing) {
+            throw new UncheckedIOException(closing); // closing a client never throws in practice
+        }
+    }
+
+    private Result exchange(CloseableHttpClient client, HttpPost request) {
+        long started = System.nanoTime();
+        ScheduledFuture<?> deadline = DEADLINES.schedule(request::cancel, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        try (ClassicHttpResponse response = client.executeOpen(null, request, null)) {
+            int status = response.getCode();
+            String error = status >= 300 && status < 400 ? "redirects are not followed" : null;
+            Header retryAfter = response.getFirstHeader("Retry-After");
+            String excerpt = excerpt(read(response.getEntity()));
+            return new Result(
+                    status, error, retryAfter == null ? null : retryAfter.getValue(), excerpt, millisSince(started));
+        } catch (IOException | RuntimeException e) {
+            if (request.isCancelled()) {
+                // Cut at the deadline; the client reports that in several ways, none of them useful.
+                return Result.failed(timedOut(), millisSince(started));
+            }
+            if (e instanceof IOException io) {
+                return Result.failed(describe(io), millisSince(started));
+            }
+            throw (RuntimeException) e;
+        } finally {
+            deadline.cancel(false);
+        }
+    }
+
+    /**
+     * A client for one attempt, whose only DNS answer is the pinned one. One connection, not
+     * pooled: a kept-alive connection would skip the check of the next attempt.
+     */
+    private CloseableHttpClient clientFor(TargetPolicy.Pinned pinned) {
+        DnsResolver onlyTheCheckedAddresses = new DnsResolver() {
+            @Override
+            public InetAddress[] resolve(String host) throws UnknownHostException {
+                if (!host.equalsIgnoreCase(pinned.host())) {
+                    throw new UnknownHostException(host + " was not checked");
+                }
+                return pinned.addresses().toArray(InetAddress[]::new);
+            }
+
+            @Override
+            public String resolveCanonicalHostname(String host) {
+                return host;
+            }
+        };
+        BasicHttpClientConnectionManager connections = new BasicHttpClientConnectionManager(
+                new DefaultHttpClientConnectionOperator(
+                        sockets,
+                        DefaultSchemePortResolver.INSTANCE,
+                        onlyTheCheckedAddresses,
+                        RegistryBuilder.<TlsSocketStrategy>create()
+                                .register("https", TLS)
+                                .build()),
+                ManagedHttpClientConnectionFactory.INSTANCE);
+        connections.setConnectionConfig(ConnectionConfig.custom()
+                .setConnectTimeout(Timeout.of(timeout))
+                .setSocketTimeout(Timeout.of(timeout))
+                .build());
+        return HttpClients.custom()
+                .setConnectionManager(connections)
+                .disableRedirectHandling()
+                .disableAutomaticRetries()
+                .disableCookieManagement()
+                .disableAuthCaching()
+                .disableContentCompression()
+                .setUserAgent(Dispatcher.USER_AGENT)
                 .build();
     }
 
-    Result post(URI url, Map<String, String> headers, byte[] body) {
-        HttpRequest.Builder request =
-                HttpRequest.newBuilder(url).timeout(timeout).POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        headers.forEach(request::header);
-        long started = System.nanoTime();
-        CompletableFuture<HttpResponse<String>> exchange =
-                client.sendAsync(request.build(), info -> new Capped(maxResponseBytes));
-        try {
-            // The request timeout stops at the response headers; this bounds the body as well.
-            HttpResponse<String> response = exchange.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            long elapsed = millisSince(started);
-            int status = response.statusCode();
-            String error = status >= 300 && status < 400 ? "redirects are not followed" : null;
-            return new Result(
-                    status,
-                    error,
-                    response.headers().firstValue("Retry-After").orElse(null),
-                    excerpt(response.body()),
-                    elapsed);
-        } catch (TimeoutException e) {
-            exchange.cancel(true);
-            return Result.failed(timedOut(), millisSince(started));
-        } catch (ExecutionException e) {
-            return Result.failed(describe(e.getCause()), millisSince(started));
-        } catch (InterruptedException e) {
-            exchange.cancel(true);
-            Thread.currentThread().interrupt();
-            return Result.failed("interrupted by shutdown", millisSince(started));
+    private byte[] read(@Nullable HttpEntity entity) throws IOException {
+        if (entity == null) {
+            return new byte[0];
+        }
+        try (InputStream in = entity.getContent()) {
+            return in.readNBytes(maxResponseBytes); // the rest is never read; the connection is discarded
         }
     }
 
@@ -98,28 +187,26 @@ class WebhookSender {
         return "timed out after " + timeout.toMillis() + " ms";
     }
 
-    private String describe(@Nullable Throwable failure) {
-        if (failure instanceof HttpConnectTimeoutException) {
+    private String describe(IOException failure) {
+        if (failure instanceof ConnectTimeoutException) {
             return "connect " + timedOut();
         }
-        if (failure instanceof HttpTimeoutException) {
+        if (failure instanceof SocketTimeoutException) {
             return timedOut();
         }
-        if (failure instanceof ConnectException) {
+        if (failure instanceof ConnectException || failure instanceof NoRouteToHostException) {
             return "connection refused or unreachable";
         }
         if (failure instanceof SSLException ssl) {
             return "TLS failed: " + ssl.getMessage();
         }
-        if (failure instanceof IOException io) {
-            return "network error: " + (io.getMessage() == null ? io.getClass().getSimpleName() : io.getMessage());
-        }
-        return "request failed: "
-                + (failure == null ? "unknown" : failure.getClass().getSimpleName());
+        return "network error: "
+                + (failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage());
     }
 
-    private static @Nullable String excerpt(@Nullable String body) {
-        if (body == null || body.isEmpty()) {
+    private static @Nullable String excerpt(byte[] bytes) {
+        String body = new String(bytes, StandardCharsets.UTF_8);
+        if (body.isEmpty()) {
             return null;
         }
         // Control characters (NUL above all) are not storable in every database, nor useful.
@@ -129,62 +216,5 @@ class WebhookSender {
 
     private static long millisSince(long started) {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-    }
-
-    /** Collects the first bytes of a body and then stops reading. */
-    private static final class Capped implements HttpResponse.BodySubscriber<String> {
-
-        private final int max;
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        private final CompletableFuture<String> result = new CompletableFuture<>();
-        private Flow.@Nullable Subscription subscription;
-
-        Capped(int max) {
-            this.max = max;
-        }
-
-        @Override
-        public void onSubscribe(Flow.Subscription s) {
-            subscription = s;
-            s.request(1);
-        }
-
-        @Override
-        public void onNext(List<ByteBuffer> items) {
-            for (ByteBuffer item : items) {
-                int take = Math.min(item.remaining(), max - bytes.size());
-                byte[] chunk = new byte[take];
-                item.get(chunk);
-                bytes.write(chunk, 0, take);
-            }
-            Flow.Subscription s = subscription;
-            if (bytes.size() >= max) {
-                if (s != null) {
-                    s.cancel();
-                }
-                complete();
-            } else if (s != null) {
-                s.request(1);
-            }
-        }
-
-        @Override
-        public void onError(Throwable failure) {
-            result.completeExceptionally(failure);
-        }
-
-        @Override
-        public void onComplete() {
-            complete();
-        }
-
-        private void complete() {
-            result.complete(bytes.toString(StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public CompletableFuture<String> getBody() {
-            return result;
-        }
     }
 }

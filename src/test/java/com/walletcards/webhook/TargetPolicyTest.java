@@ -97,8 +97,10 @@ class TargetPolicyTest {
                         e -> assertThat(e.details().get(0).message())
                                 .contains("loopback")
                                 .contains("WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true"));
-        assertThat(strict.refusalAtDelivery(URI.create("https://metadata.example.com/x")))
-                .hasValueSatisfying(r -> assertThat(r).contains("WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true"));
+        assertThat(strict.atDelivery(URI.create("https://metadata.example.com/x")))
+                .isInstanceOfSatisfying(
+                        TargetPolicy.Refused.class,
+                        r -> assertThat(r.reason()).contains("WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true"));
     }
 
     @Test
@@ -109,29 +111,38 @@ class TargetPolicyTest {
 
     @Test
     void atDeliveryANamePointingAtAPrivateAddressIsRefused() {
-        assertThat(strict.refusalAtDelivery(URI.create("https://metadata.example.com/x")))
-                .hasValueSatisfying(
-                        r -> assertThat(r).contains("169.254.169.254").contains("link-local"));
+        assertThat(refusal(strict, "https://metadata.example.com/x"))
+                .contains("169.254.169.254")
+                .contains("link-local");
     }
 
     @Test
     void atDeliveryOnePrivateAddressAmongSeveralIsEnoughToRefuse() {
-        assertThat(strict.refusalAtDelivery(URI.create("https://rebind.example.com/x")))
-                .hasValueSatisfying(r -> assertThat(r).contains("10.1.2.3"));
+        assertThat(refusal(strict, "https://rebind.example.com/x")).contains("10.1.2.3");
     }
 
     @Test
     void atDeliveryAnUnresolvableHostIsRefusedWithAClearError() {
-        assertThat(strict.refusalAtDelivery(URI.create("https://nowhere.example.com/x")))
-                .contains("cannot resolve host nowhere.example.com");
+        assertThat(refusal(strict, "https://nowhere.example.com/x"))
+                .isEqualTo("cannot resolve host nowhere.example.com");
+        assertThat(refusal(permissive, "https://nowhere.example.com/x"))
+                .isEqualTo("cannot resolve host nowhere.example.com");
     }
 
     @Test
-    void atDeliveryPublicTargetsAndAllowedPrivateTargetsPass() {
-        assertThat(strict.refusalAtDelivery(URI.create("https://hooks.example.com/x")))
-                .isEmpty();
-        assertThat(permissive.refusalAtDelivery(URI.create("http://127.0.0.1:9/x")))
-                .isEmpty();
+    void atDeliveryPublicTargetsAndAllowedPrivateTargetsArePinnedToTheirCheckedAddresses() throws Exception {
+        assertThat(strict.atDelivery(URI.create("https://hooks.example.com/x")))
+                .isEqualTo(
+                        new TargetPolicy.Pinned("hooks.example.com", List.of(InetAddress.getByName("93.184.216.34"))));
+        assertThat(permissive.atDelivery(URI.create("http://metadata.example.com/x")))
+                .isEqualTo(new TargetPolicy.Pinned(
+                        "metadata.example.com", List.of(InetAddress.getByName("169.254.169.254"))));
+    }
+
+    private static String refusal(TargetPolicy policy, String url) {
+        TargetPolicy.DeliveryTarget target = policy.atDelivery(URI.create(url));
+        assertThat(target).isInstanceOf(TargetPolicy.Refused.class);
+        return ((TargetPolicy.Refused) target).reason();
     }
 
     private static List<String> problems(TargetPolicy policy, String url) {

@@ -5,6 +5,7 @@ import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.FieldError;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -120,6 +121,12 @@ public class ApiExceptionHandler {
                 ErrorCode.VALIDATION_FAILED,
                 e.getParameterName() + " is required",
                 List.of(new FieldError(e.getParameterName(), "is required")));
+    }
+
+    /** Tomcat parses query parameters lazily and fails on a bad percent-encoding ({@code %zz}, {@code %FF}). */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<ErrorBody> badParameterEncoding(HttpServletRequest request) {
+        return responses.entity(request, ErrorCode.VALIDATION_FAILED, ErrorEndpoint.BAD_PARAMETER_ENCODING, List.of());
     }
 
     @ExceptionHandler(MaxUploadSizeExceededException.class)
