@@ -2,16 +2,9 @@ package com.walletcards.card.web;
 
 import static org.springframework.web.util.HtmlUtils.htmlEscape;
 
-import com.walletcards.card.CardStatus;
 import com.walletcards.card.ProviderObject;
 import com.walletcards.card.WalletCard;
 import com.walletcards.card.WalletCards;
-import com.walletcards.card.spi.CardContent;
-import com.walletcards.card.spi.CardContentSource;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
@@ -22,30 +15,16 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The public page behind a download link: the card as its holder will see it, and one "add to
- * wallet" action per provider. No credentials: the unguessable code is the credential.
+ * The "add to wallet" action of one provider behind a download link ({@code /c/<code>/<provider>});
+ * the card page itself is the holder module's. No credentials: the unguessable code is the credential.
  */
 @RestController
 class CardPage {
 
-    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("EEE d MMM yyyy, HH:mm", Locale.ENGLISH);
     private final WalletCards cards;
-    private final CardContentSource contents;
 
-    CardPage(WalletCards cards, CardContentSource contents) {
+    CardPage(WalletCards cards) {
         this.cards = cards;
-        this.contents = contents;
-    }
-
-    @GetMapping(path = "/c/{code}", produces = MediaType.TEXT_HTML_VALUE)
-    ResponseEntity<String> page(@PathVariable String code) {
-        Optional<WalletCard> card = cards.byDownloadCode(code);
-        Optional<CardContent> content = card.flatMap(c -> Optional.ofNullable(
-                contents.contents(c.organizationId(), List.of(c.recipientId())).get(c.recipientId())));
-        if (card.isEmpty() || content.isEmpty()) {
-            return html(HttpStatus.NOT_FOUND, layout("Card not found", "<p>This card link is not valid.</p>"));
-        }
-        return html(HttpStatus.OK, render(card.get(), content.get()));
     }
 
     @GetMapping(path = "/c/{code}/{provider}", produces = MediaType.TEXT_HTML_VALUE)
@@ -62,59 +41,6 @@ class CardPage {
         String body = "<p>Wallet object <code>" + htmlEscape(object.objectRef()) + "</code> at provider <b>"
                 + htmlEscape(provider) + "</b>.</p><p>The wallet reports the installation back to the service.</p>";
         return html(HttpStatus.OK, layout("Add to " + provider + " wallet", body));
-    }
-
-    private static String render(WalletCard card, CardContent c) {
-        boolean revoked = card.status() == CardStatus.revoked;
-        StringBuilder body = new StringBuilder();
-        body.append("<div class=\"card").append(revoked ? " void" : "").append("\">");
-        if (revoked) {
-            body.append("<p class=\"stamp\">VOID: this card has been revoked</p>");
-        }
-        body.append("<h1>").append(htmlEscape(c.campaignName())).append("</h1>");
-        if (c.recipientName() != null) {
-            body.append("<p class=\"holder\">")
-                    .append(htmlEscape(c.recipientName()))
-                    .append("</p>");
-        }
-        if (c.venue() != null) {
-            body.append("<p class=\"venue\">").append(htmlEscape(c.venue())).append("</p>");
-        }
-        ZoneId zone = ZoneId.of(c.timezone());
-        if (c.eventStartsAt() != null) {
-            body.append("<p class=\"when\">")
-                    .append(htmlEscape(WHEN.format(c.eventStartsAt().atZone(zone))))
-                    .append(
-                            c.eventEndsAt() == null
-                                    ? ""
-                                    : " – "
-                                            + htmlEscape(
-                                                    WHEN.format(c.eventEndsAt().atZone(zone))))
-                    .append(" (")
-                    .append(htmlEscape(c.timezone()))
-                    .append(")</p>");
-        }
-        if (!revoked) {
-            BarcodeImages.dataUri(c.barcodeType(), card.barcodeValue())
-                    .ifPresent(uri -> body.append("<img class=\"barcode\" alt=\"barcode\" src=\"")
-                            .append(uri)
-                            .append("\"><p class=\"code\">")
-                            .append(htmlEscape(card.barcodeValue()))
-                            .append("</p>"));
-            body.append("<div class=\"actions\">");
-            for (ProviderObject o : card.objects()) {
-                body.append("<a class=\"add\" href=\"/c/")
-                        .append(htmlEscape(card.downloadCode()))
-                        .append('/')
-                        .append(htmlEscape(o.provider()))
-                        .append("\">Add to ")
-                        .append(htmlEscape(o.provider()))
-                        .append(" wallet</a>");
-            }
-            body.append("</div>");
-        }
-        body.append("</div>");
-        return layout(c.campaignName(), body.toString());
     }
 
     private static String layout(String title, String body) {

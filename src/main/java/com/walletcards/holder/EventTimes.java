@@ -1,0 +1,74 @@
+package com.walletcards.holder;
+
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * When an event takes place, in the campaign's zone, said once: the date (or date range) on one
+ * line, the hours on another, each part only as often as needed ("1 – 3 July 2031", not the
+ * month and year twice).
+ */
+public final class EventTimes {
+
+    /** The two lines; {@code time} is null when the campaign gives no hours. */
+    public record When(String date, @Nullable String time) {}
+
+    private EventTimes() {}
+
+    static @Nullable When of(
+            @Nullable LocalDate start,
+            @Nullable LocalDate end,
+            @Nullable LocalTime from,
+            @Nullable LocalTime to,
+            ZoneId zone,
+            Locale locale,
+            String nextDay) {
+        if (start == null) {
+            return null;
+        }
+        LocalDate last = end == null ? start : end;
+        String date = start.equals(last) ? full(start, locale) : range(start, last, locale);
+        if (from == null) {
+            return new When(date, null);
+        }
+        String hours = to == null ? hours(from) : hours(from) + " – " + hours(to);
+        boolean overnight = to != null && start.equals(last) && !to.isAfter(from);
+        // The zone as it reads on that day ("CEST", "MESZ"), so a visitor from elsewhere is not misled.
+        String zoneName = DateTimeFormatter.ofPattern("z", locale)
+                .format(start.atTime(from).atZone(zone));
+        return new When(date, hours + (overnight ? " " + nextDay : "") + " " + zoneName);
+    }
+
+    private static String full(LocalDate date, Locale locale) {
+        return pattern(locale, "EEEE, d. MMMM yyyy", "EEEE d MMMM yyyy").format(date);
+    }
+
+    private static String range(LocalDate start, LocalDate last, Locale locale) {
+        DateTimeFormatter end = pattern(locale, "d. MMMM yyyy", "d MMMM yyyy");
+        DateTimeFormatter begin;
+        if (start.getYear() != last.getYear()) {
+            begin = end;
+        } else if (start.getMonth() != last.getMonth()) {
+            begin = pattern(locale, "d. MMMM", "d MMMM");
+        } else {
+            begin = pattern(locale, "d.", "d");
+        }
+        return begin.format(start) + " – " + end.format(last);
+    }
+
+    private static String hours(LocalTime time) {
+        return DateTimeFormatter.ofPattern("HH:mm").format(time);
+    }
+
+    private static DateTimeFormatter pattern(Locale locale, String german, String english) {
+        return DateTimeFormatter.ofPattern(isGerman(locale) ? german : english, locale);
+    }
+
+    private static boolean isGerman(Locale locale) {
+        return locale.getLanguage().equals("de");
+    }
+}
