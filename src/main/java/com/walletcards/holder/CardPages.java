@@ -19,8 +19,6 @@ import com.walletcards.recipient.Recipient;
 import com.walletcards.recipient.RecipientManagement;
 import com.walletcards.shared.ApiException;
 import java.time.LocalTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.FormatStyle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -145,11 +143,9 @@ public class CardPages {
                         card.barcodeValue(),
                         barcodeType.equals("code128") || barcodeType.equals("pdf417")))
                 .orElse(null);
-        DateTimeFormatter sentAt = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT)
-                .withLocale(locale)
-                .withZone(campaign.timezone());
         CardPageView.Message message = messages.latest(card.organizationId(), card.id())
-                .map(m -> new CardPageView.Message(m.header(), m.body(), sentAt.format(m.deliveredAt())))
+                .map(m -> new CardPageView.Message(
+                        m.header(), m.body(), EventTimes.moment(m.deliveredAt(), campaign.timezone(), locale)))
                 .orElse(null);
         List<CardPageView.Action> actions = new ArrayList<>();
         CardPageView.Offer euOffer = null;

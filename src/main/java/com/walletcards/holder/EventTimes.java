@@ -43,6 +43,11 @@ public final class EventTimes {
         return new When(date, hours + (overnight ? " " + nextDay : "") + " " + zoneName);
     }
 
+    /** A past moment, such as when a message was sent: "23 November 2026, 06:57". */
+    static String moment(java.time.Instant at, ZoneId zone, Locale locale) {
+        return pattern(locale, "d. MMMM yyyy, HH:mm", "d MMMM yyyy, HH:mm").format(at.atZone(zone));
+    }
+
     private static String full(LocalDate date, Locale locale) {
         return pattern(locale, "EEEE, d. MMMM yyyy", "EEEE d MMMM yyyy").format(date);
     }
