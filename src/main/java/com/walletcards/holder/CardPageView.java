@@ -1,5 +1,7 @@
 package com.walletcards.holder;
 
+import com.walletcards.campaign.CardColours;
+import com.walletcards.campaign.EventTimes;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -25,7 +27,7 @@ public record CardPageView(
         List<Detail> details,
         @Nullable Barcode barcode,
         @Nullable Message message,
-        Theme theme,
+        CardColours theme,
         @Nullable String logoUrl,
         @Nullable String logoText,
         @Nullable String stripUrl,

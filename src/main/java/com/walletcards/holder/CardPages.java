@@ -7,7 +7,9 @@ import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignImage;
 import com.walletcards.campaign.CampaignImages;
 import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.campaign.CardColours;
 import com.walletcards.campaign.CardDesign;
+import com.walletcards.campaign.EventTimes;
 import com.walletcards.campaign.ImageKind;
 import com.walletcards.card.CardProperties;
 import com.walletcards.card.CardStatus;
@@ -124,17 +126,8 @@ public class CardPages {
         Map<String, Object> data = campaign.campaignData();
         CardDesign design = campaign.design();
         Map<ImageKind, CampaignImage> pictures = images.effective(card.organizationId(), campaign.id());
-        LocalTime doors = time(data.get("doors_open_time"));
-        LocalTime start = time(data.get("start_time"));
-        LocalTime from = start != null ? start : doors;
-        EventTimes.When when = EventTimes.of(
-                campaign.startDate(),
-                campaign.endDate(),
-                from,
-                time(data.get("end_time")),
-                campaign.timezone(),
-                locale,
-                words.getMessage("card.nextDay", null, locale));
+        EventTimes.When when = EventTimes.of(campaign, locale, words.getMessage("card.nextDay", null, locale));
+        LocalTime doors = EventTimes.doorsOpen(campaign);
         String barcodeType = campaign.barcodeType().name();
         CardPageView.Barcode barcode = BarcodeImages.dataUri(barcodeType, card.barcodeValue())
                 .map(uri -> new CardPageView.Barcode(
@@ -167,12 +160,12 @@ public class CardPages {
                 recipient.name(),
                 text(data.get("location")),
                 when,
-                start != null && doors != null ? doors.toString() : null,
+                doors == null ? null : doors.toString(),
                 design.description(),
                 details(recipient.recipientData()),
                 barcode,
                 message,
-                Theme.of(design),
+                CardColours.of(design),
                 uploaded(pictures.get(ImageKind.logo)),
                 design.logoText(),
                 uploaded(pictures.get(ImageKind.strip)),
@@ -211,13 +204,5 @@ public class CardPages {
 
     private static @Nullable String text(@Nullable Object value) {
         return value instanceof String s && !s.isBlank() ? s : null;
-    }
-
-    private static @Nullable LocalTime time(@Nullable Object value) {
-        try {
-            return value instanceof String s ? LocalTime.parse(s) : null;
-        } catch (java.time.format.DateTimeParseException notATime) {
-            return null;
-        }
     }
 }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.walletcards.access.AccessManagement;
 import com.walletcards.access.Organization;
 import com.walletcards.access.Scope;
+import com.walletcards.campaign.CardColours;
 import com.walletcards.support.Api;
 import com.walletcards.support.Browser;
 import com.walletcards.support.BrowserAvailability;
@@ -156,8 +157,8 @@ class HolderPageBrowserTest {
             assertThat(phone.findAll(".offer")).isEmpty();
             assertThat(phone.find(".wallet").getAttribute("href")).isEqualTo(link + "/alpha");
             assertThat(phone.find(".pass").getCssValue("background-color")).isEqualTo("rgba(10, 27, 44, 1)");
-            assertThat(contrastOf(phone, "h1")).isGreaterThanOrEqualTo(Theme.MIN_CONTRAST);
-            assertThat(contrastOf(phone, ".fields dt")).isGreaterThanOrEqualTo(Theme.MIN_CONTRAST);
+            assertThat(contrastOf(phone, "h1")).isGreaterThanOrEqualTo(CardColours.MIN_CONTRAST);
+            assertThat(contrastOf(phone, ".fields dt")).isGreaterThanOrEqualTo(CardColours.MIN_CONTRAST);
             assertThat(pageWidth(phone)).as("no horizontal scrolling").isLessThanOrEqualTo(390);
         }
     }
@@ -256,7 +257,7 @@ class HolderPageBrowserTest {
 
     /** The contrast of an element's text against the card's background, as the browser renders it. */
     private static double contrastOf(Browser browser, String css) {
-        return Theme.contrast(hex(browser.find(css).getCssValue("color")), BACKGROUND);
+        return CardColours.contrast(hex(browser.find(css).getCssValue("color")), BACKGROUND);
     }
 
     private static String hex(String rgba) {

@@ -1,27 +1,25 @@
-package com.walletcards.holder;
+package com.walletcards.campaign;
 
-import com.walletcards.campaign.CardDesign;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The card's colours on the page: the campaign's design where it is readable, and readable
+ * The card's colours on a page or in an email: the campaign's design where it is readable, and readable
  * replacements where it is not. Text must reach a contrast of 4.5:1 against its background
  * (WCAG 2 AA for normal text); a colour that misses it is replaced by black or white, whichever
  * reads better, so a careless design never makes a ticket unreadable.
  */
-public record Theme(String background, String foreground, String label) {
+public record CardColours(String background, String foreground, String label) {
 
-    static final double MIN_CONTRAST = 4.5;
-    static final Theme NEUTRAL = of(CardDesign.NEUTRAL);
+    public static final double MIN_CONTRAST = 4.5;
     private static final String DEFAULT_BACKGROUND = "#1E293B";
 
-    static Theme of(CardDesign design) {
+    public static CardColours of(CardDesign design) {
         String background = design.backgroundColor() == null ? DEFAULT_BACKGROUND : design.backgroundColor();
         String foreground = readable(design.foregroundColor(), background);
         String label = design.labelColor() != null && contrast(design.labelColor(), background) >= MIN_CONTRAST
                 ? design.labelColor()
                 : foreground;
-        return new Theme(background, foreground, label);
+        return new CardColours(background, foreground, label);
     }
 
     private static String readable(@Nullable String wanted, String background) {
@@ -32,7 +30,7 @@ public record Theme(String background, String foreground, String label) {
     }
 
     /** The WCAG contrast ratio of two #RRGGBB colours: 1 (none) to 21 (black on white). */
-    static double contrast(String a, String b) {
+    public static double contrast(String a, String b) {
         double la = luminance(a);
         double lb = luminance(b);
         return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);

@@ -1,10 +1,11 @@
-package com.walletcards.holder;
+package com.walletcards.campaign;
 
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,7 +20,7 @@ public final class EventTimes {
 
     private EventTimes() {}
 
-    static @Nullable When of(
+    public static @Nullable When of(
             @Nullable LocalDate start,
             @Nullable LocalDate end,
             @Nullable LocalTime from,
@@ -44,8 +45,37 @@ public final class EventTimes {
     }
 
     /** A past moment, such as when a message was sent: "23 November 2026, 06:57". */
-    static String moment(java.time.Instant at, ZoneId zone, Locale locale) {
+    public static String moment(java.time.Instant at, ZoneId zone, Locale locale) {
         return pattern(locale, "d. MMMM yyyy, HH:mm", "d MMMM yyyy, HH:mm").format(at.atZone(zone));
+    }
+
+    /** When the campaign's event takes place, or null without a start date. */
+    public static @Nullable When of(Campaign campaign, Locale locale, String nextDay) {
+        Map<String, Object> data = campaign.campaignData();
+        LocalTime start = time(data.get("start_time"));
+        return of(
+                campaign.startDate(),
+                campaign.endDate(),
+                start != null ? start : time(data.get("doors_open_time")),
+                time(data.get("end_time")),
+                campaign.timezone(),
+                locale,
+                nextDay);
+    }
+
+    /** Doors-open time, when the event also has a separate start time. */
+    public static @Nullable LocalTime doorsOpen(Campaign campaign) {
+        Map<String, Object> data = campaign.campaignData();
+        LocalTime doors = time(data.get("doors_open_time"));
+        return time(data.get("start_time")) != null ? doors : null;
+    }
+
+    private static @Nullable LocalTime time(@Nullable Object value) {
+        try {
+            return value instanceof String s ? LocalTime.parse(s) : null;
+        } catch (java.time.format.DateTimeParseException notATime) {
+            return null;
+        }
     }
 
     private static String full(LocalDate date, Locale locale) {
