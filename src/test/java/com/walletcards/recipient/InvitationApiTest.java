@@ -48,6 +48,9 @@ class InvitationApiTest {
         String r = flows.recipient(c);
         JsonNode inv = flows.invite(c, r);
         assertThat(inv.get("status").asString()).isEqualTo("invited");
+        assertThat(inv.get("emailSent").asBoolean())
+                .as("the default invite sends no email")
+                .isFalse();
         String url = inv.get("downloadUrl").asString();
         assertThat(url).matches("^http://[^/]+/c/[A-Za-z0-9_-]{32}$").doesNotContain(r);
         JsonNode got = api.get(recipients(c) + r).data();

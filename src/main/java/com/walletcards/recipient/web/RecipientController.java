@@ -49,7 +49,7 @@ class RecipientController {
 
     record Deleted(String id, boolean deleted) {}
 
-    record Invited(String id, String status, String downloadUrl, Instant updatedAt) {}
+    record Invited(String id, String status, String downloadUrl, boolean emailSent, Instant updatedAt) {}
 
     record Revoked(String id, String status, Instant updatedAt) {}
 
@@ -190,6 +190,7 @@ class RecipientController {
                 inv.recipient().id(),
                 inv.recipient().status().name(),
                 inv.downloadUrl(),
+                inv.emailSent(),
                 inv.recipient().updatedAt()));
     }
 
