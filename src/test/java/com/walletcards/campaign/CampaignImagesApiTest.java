@@ -8,17 +8,14 @@ import com.walletcards.access.Scope;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
+import com.walletcards.support.Pngs;
 import com.walletcards.support.Tenants;
 import java.awt.Color;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -55,18 +52,8 @@ class CampaignImagesApiTest {
         return "/v1/campaigns/" + campaign + "/images";
     }
 
-    static byte[] png(int width, int height, Color colour) {
-        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        var g = image.createGraphics();
-        g.setColor(colour);
-        g.fillRect(0, 0, width, height);
-        g.dispose();
-        try (ByteArrayOutputStream out = new ByteArrayOutputStream()) {
-            ImageIO.write(image, "png", out);
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+    private static byte[] png(int width, int height, Color colour) {
+        return Pngs.filled(width, height, colour);
     }
 
     private static String sha256(byte[] bytes) throws Exception {

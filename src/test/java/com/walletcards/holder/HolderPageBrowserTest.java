@@ -12,18 +12,16 @@ import com.walletcards.support.Browser;
 import com.walletcards.support.BrowserAvailability;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
+import com.walletcards.support.Pngs;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.GradientPaint;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -283,7 +281,7 @@ class HolderPageBrowserTest {
         g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 40));
         g.drawString("Philharmonic", 96, 66);
         g.dispose();
-        return png(image);
+        return Pngs.encode(image);
     }
 
     private static byte[] strip() {
@@ -296,15 +294,6 @@ class HolderPageBrowserTest {
             g.fillOval(40 + i * 60, 150 - (i % 4) * 25, 14, 14);
         }
         g.dispose();
-        return png(image);
-    }
-
-    private static byte[] png(BufferedImage image) {
-        try (ByteArrayOutputStream out = new ByteArrayOutputStream()) {
-            ImageIO.write(image, "png", out);
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return Pngs.encode(image);
     }
 }
