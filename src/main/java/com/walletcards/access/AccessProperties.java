@@ -10,8 +10,9 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * Access settings, from the environment: {@code WALLET_BOOTSTRAP_API_KEY}, {@code
- * WALLET_ADMIN_TOKEN}, {@code WALLET_RATE_LIMIT_PER_SECOND}, {@code WALLET_DATA_DIR}, and {@code
- * WALLET_ORGANIZATION_NAME} (the bootstrap organization's name: the issuer name on its cards).
+ * WALLET_ADMIN_TOKEN}, {@code WALLET_RATE_LIMIT_PER_SECOND}, {@code WALLET_DATA_DIR}, {@code
+ * WALLET_METRICS_TOKEN}, and {@code WALLET_ORGANIZATION_NAME} (the bootstrap organization's name:
+ * the issuer name on its cards).
  */
 @Validated
 @ConfigurationProperties("wallet.access")
@@ -20,6 +21,7 @@ public record AccessProperties(
         @Nullable String adminToken,
         @DefaultValue("1000") @Min(1) int rateLimitPerSecond,
         @DefaultValue("./data") Path dataDir,
+        @Nullable String metricsToken,
         @Nullable @Size(max = 200) String organizationName) {
 
     boolean adminEnabled() {
