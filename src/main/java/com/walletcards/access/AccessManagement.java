@@ -89,6 +89,14 @@ public class AccessManagement {
         return issueKey(org.id(), "bootstrap", Scope.all(), secret).key();
     }
 
+    /** Names the organization the bootstrap key belongs to (the oldest one), if there is one yet. */
+    @Transactional
+    public void renameBootstrapOrganization(String name) {
+        queries.oldestOrganization()
+                .filter(org -> !org.name().equals(name))
+                .ifPresent(org -> queries.rename(org.id(), name));
+    }
+
     /** On an empty database: one organization with one fresh all-scope key. */
     @Transactional
     public Optional<IssuedKey> firstKeyIfEmpty(String organizationName) {

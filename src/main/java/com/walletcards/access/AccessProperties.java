@@ -1,6 +1,7 @@
 package com.walletcards.access;
 
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -10,7 +11,8 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Access settings, from the environment: {@code WALLET_BOOTSTRAP_API_KEY}, {@code
  * WALLET_ADMIN_TOKEN}, {@code WALLET_RATE_LIMIT_PER_SECOND}, {@code WALLET_DATA_DIR}, {@code
- * WALLET_METRICS_TOKEN}.
+ * WALLET_METRICS_TOKEN}, and {@code WALLET_ORGANIZATION_NAME} (the bootstrap organization's name:
+ * the issuer name on its cards).
  */
 @Validated
 @ConfigurationProperties("wallet.access")
@@ -19,10 +21,15 @@ public record AccessProperties(
         @Nullable String adminToken,
         @DefaultValue("1000") @Min(1) int rateLimitPerSecond,
         @DefaultValue("./data") Path dataDir,
-        @Nullable String metricsToken) {
+        @Nullable String metricsToken,
+        @Nullable @Size(max = 200) String organizationName) {
 
     boolean adminEnabled() {
         return adminToken != null && !adminToken.isBlank();
+    }
+
+    boolean hasOrganizationName() {
+        return organizationName != null && !organizationName.isBlank();
     }
 
     boolean hasBootstrapKey() {

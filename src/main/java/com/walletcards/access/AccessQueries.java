@@ -41,6 +41,12 @@ class AccessQueries {
                 .optional();
     }
 
+    void rename(OrganizationId id, String name) {
+        jdbc.sql("UPDATE organizations SET name = ? WHERE id = ?")
+                .params(name, id.value())
+                .update();
+    }
+
     void insert(ApiKey key, String hash) {
         jdbc.sql("""
             INSERT INTO api_keys (id, organization_id, name, prefix, key_hash, scopes, created_at)

@@ -35,12 +35,18 @@ class Bootstrap implements ApplicationRunner {
 
     @Override
     public void run(ApplicationArguments args) throws IOException {
+        String organizationName =
+                properties.hasOrganizationName() ? properties.organizationName().strip() : DEFAULT_ORGANIZATION;
+        if (properties.hasOrganizationName()) {
+            // The name is the issuer on every card: when configured, it wins over an earlier default.
+            access.renameBootstrapOrganization(organizationName);
+        }
         if (properties.hasBootstrapKey()) {
-            ApiKey key = access.ensureKey(properties.bootstrapApiKey(), DEFAULT_ORGANIZATION);
+            ApiKey key = access.ensureKey(properties.bootstrapApiKey(), organizationName);
             log.info("Bootstrap API key {}… is ready for organization {}", key.prefix(), key.organizationId());
             return;
         }
-        Optional<IssuedKey> issued = access.firstKeyIfEmpty(DEFAULT_ORGANIZATION);
+        Optional<IssuedKey> issued = access.firstKeyIfEmpty(organizationName);
         if (issued.isPresent()) {
             Path file = writeKeyFile(issued.get().secret());
             log.info(

@@ -26,6 +26,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Campaign {
 
+    /** The name of the image change among {@code CampaignUpdated}'s changed fields. */
+    public static final String IMAGES = "images";
+
     private final CampaignId id;
     private final OrganizationId organizationId;
     private String name;
@@ -173,6 +176,13 @@ public final class Campaign {
         return events;
     }
 
+    /** The card images changed: new content for every card, though no field of the campaign changed. */
+    CampaignUpdated imagesChanged(Instant now) {
+        contentVersion++;
+        updatedAt = now;
+        return new CampaignUpdated(organizationId, id, contentVersion, Set.of(IMAGES), now);
+    }
+
     Optional<CampaignStatusChanged> archive(Instant now) {
         return moveTo(CampaignStatus.archived, now);
     }
@@ -291,6 +301,10 @@ public final class Campaign {
 
     public boolean hasRecipients() {
         return hasRecipients;
+    }
+
+    public CardDesign design() {
+        return CardDesign.of(data);
     }
 
     public long contentVersion() {

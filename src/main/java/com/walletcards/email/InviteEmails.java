@@ -1,40 +1,59 @@
 package com.walletcards.email;
 
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
-import org.springframework.web.util.HtmlUtils;
+import org.springframework.context.MessageSource;
+import org.springframework.stereotype.Component;
+import org.thymeleaf.ITemplateEngine;
+import org.thymeleaf.context.Context;
 
-/** Composes an invitation: the caller's subject, body and button text, or sensible defaults. */
-public final class InviteEmails {
+/**
+ * Composes an invitation that reads like the organizer's own mail, not like phishing: the
+ * organizer's name as sender and in the text, the event's details, the link both as a button and
+ * written out, and a plain-text part that says everything the HTML part says. The caller's
+ * subject, body and button text replace the defaults, with their placeholders filled.
+ */
+@Component
+public class InviteEmails {
 
-    static final String DEFAULT_SUBJECT = "Your card for {{campaignName}}";
-    static final String DEFAULT_BODY =
-            "Hello {{name}},\n\nyour card for {{eventName}} is ready. Add it to your phone's wallet with the button below.";
-    static final String DEFAULT_BUTTON = "Add to Wallet";
+    private final ITemplateEngine templates;
+    private final MessageSource words;
 
-    private InviteEmails() {}
+    InviteEmails(ITemplateEngine templates, MessageSource words) {
+        this.templates = templates;
+        this.words = words;
+    }
 
-    /** {@code values} must hold every placeholder's value, including {@code downloadUrl}. */
-    public static OutgoingEmail compose(
-            String to,
-            @Nullable String subject,
-            @Nullable String body,
-            @Nullable String buttonText,
-            Map<String, String> values) {
-        String subjectTemplate = subject == null || subject.isBlank() ? DEFAULT_SUBJECT : subject;
-        String bodyTemplate = body == null || body.isBlank() ? DEFAULT_BODY : body;
-        String button = buttonText == null || buttonText.isBlank() ? DEFAULT_BUTTON : buttonText;
-        String url = values.getOrDefault("downloadUrl", "");
+    public OutgoingEmail compose(
+            Invite invite, @Nullable String subject, @Nullable String body, @Nullable String buttonText) {
+        Locale locale = Locale.ENGLISH;
+        Map<String, String> values = invite.values();
+        String renderedSubject = blank(subject)
+                ? words.getMessage("email.subject", new Object[] {invite.eventName()}, locale)
+                : EmailTemplate.text(subject, values);
+        String button = blank(buttonText)
+                ? words.getMessage("email.button", null, locale)
+                : EmailTemplate.text(buttonText, values);
+        Map<String, Object> model = new LinkedHashMap<>();
+        model.put("invite", invite);
+        model.put("button", button);
+        model.put("customText", blank(body) ? null : EmailTemplate.text(body, values));
+        model.put(
+                "customHtml",
+                blank(body) ? null : EmailTemplate.html(body, values).replace("\n", "<br>"));
+        Context context = new Context(locale, model);
         // Subjects are one line: a newline in a value must not start a new header.
-        String renderedSubject = EmailTemplate.text(subjectTemplate, values).replaceAll("[\\r\\n]+", " ");
-        String text = EmailTemplate.text(bodyTemplate, values) + "\n\n" + EmailTemplate.text(button, values) + ": "
-                + url + "\n";
-        String html = "<!doctype html><html><body style=\"font-family:system-ui,sans-serif\">"
-                + "<p>" + EmailTemplate.html(bodyTemplate, values).replace("\n", "<br>") + "</p>"
-                + "<p><a href=\"" + HtmlUtils.htmlEscape(url)
-                + "\" style=\"display:inline-block;padding:12px 20px;background:#1d1d1f;color:#fff;"
-                + "border-radius:8px;text-decoration:none\">" + EmailTemplate.html(button, values) + "</a></p>"
-                + "</body></html>";
-        return new OutgoingEmail(to, renderedSubject, text, html);
+        return new OutgoingEmail(
+                invite.to(),
+                invite.organizer(),
+                renderedSubject.replaceAll("[\\r\\n]+", " "),
+                templates.process("email/invite.txt", context),
+                templates.process("email/invite", context));
+    }
+
+    private static boolean blank(@Nullable String value) {
+        return value == null || value.isBlank();
     }
 }

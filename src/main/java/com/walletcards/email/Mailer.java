@@ -2,9 +2,13 @@ package com.walletcards.email;
 
 import jakarta.mail.MessagingException;
 import jakarta.mail.Session;
+import jakarta.mail.internet.AddressException;
+import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UnsupportedEncodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -51,7 +55,7 @@ public class Mailer {
                     ? smtp.createMimeMessage()
                     : new MimeMessage(Session.getInstance(new Properties()));
             MimeMessageHelper helper = new MimeMessageHelper(message, true, "UTF-8");
-            helper.setFrom(properties.from());
+            helper.setFrom(sender(email));
             helper.setTo(email.to());
             helper.setSubject(email.subject());
             helper.setText(email.text(), email.html());
@@ -65,6 +69,15 @@ public class Mailer {
             log.warn("Email to a recipient could not be sent: {}", e.getMessage());
             return false;
         }
+    }
+
+    /** The service's own address, under the organizer's name when the email speaks for one. */
+    private InternetAddress sender(OutgoingEmail email) throws AddressException, UnsupportedEncodingException {
+        InternetAddress from = new InternetAddress(properties.from(), true);
+        if (email.senderName() == null || email.senderName().isBlank()) {
+            return from;
+        }
+        return new InternetAddress(from.getAddress(), email.senderName(), StandardCharsets.UTF_8.name());
     }
 
     private void writeToOutbox(MimeMessage message) throws IOException, MessagingException {

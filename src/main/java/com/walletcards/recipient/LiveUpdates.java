@@ -1,5 +1,6 @@
 package com.walletcards.recipient;
 
+import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignEvents.CampaignUpdated;
 import com.walletcards.card.WalletCards;
 import com.walletcards.recipient.RecipientEvents.RecipientUpdated;
@@ -17,7 +18,8 @@ import org.springframework.stereotype.Component;
 class LiveUpdates {
 
     /** The campaign fields a card shows; metadata, provider types and status are not on the card. */
-    static final Set<String> CARD_FIELDS = Set.of("name", "campaignType", "campaignData", "startDate", "endDate");
+    static final Set<String> CARD_FIELDS =
+            Set.of("name", "campaignType", "campaignData", "startDate", "endDate", Campaign.IMAGES);
 
     private final WalletCards cards;
 

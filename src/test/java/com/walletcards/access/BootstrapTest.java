@@ -43,7 +43,8 @@ class BootstrapTest {
     }
 
     @Test
-    void anEmptyDatabaseGetsAnOrganizationAndAKeyFileReadableOnlyByItsOwner(@TempDir Path dataDir) throws Exception {
+    void anEmptyDatabaseGetsTheConfiguredOrganizationAndAKeyFileReadableOnlyByItsOwner(@TempDir Path dataDir)
+            throws Exception {
         // Command-line arguments: they outrank application.yml, unlike the builder's default properties.
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(WalletCampaignsApplication.class)
                 .run(
@@ -53,14 +54,21 @@ class BootstrapTest {
                         "--server.port=0",
                         "--wallet.access.bootstrap-api-key=",
                         "--wallet.access.data-dir=" + dataDir,
+                        "--wallet.access.organization-name=Acme Events",
                         "--db-scheduler.enabled=false")) {
             Path file = dataDir.resolve("bootstrap-api-key.txt");
             assertThat(file).exists();
             assertThat(Files.getPosixFilePermissions(file)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
             String key = Files.readString(file).trim();
-            assertThat(app.getBean(AccessManagement.class).authenticate(key))
+            AccessManagement started = app.getBean(AccessManagement.class);
+            assertThat(started.authenticate(key))
                     .get()
                     .satisfies(p -> assertThat(p.scopes()).isEqualTo(Set.copyOf(Scope.all())));
+            ApiPrincipal principal = started.authenticate(key).orElseThrow();
+            assertThat(started.organization(principal.organizationId()))
+                    .get()
+                    .extracting(Organization::name)
+                    .isEqualTo("Acme Events");
         }
     }
 }

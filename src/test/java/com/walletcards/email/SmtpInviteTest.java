@@ -12,6 +12,7 @@ import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
 import com.walletcards.support.Tenants;
+import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
 import java.util.List;
@@ -38,24 +39,29 @@ class SmtpInviteTest {
     AccessManagement access;
 
     @Test
-    void invitationEmailsAreSentBySmtpWithTextAndHtmlParts() throws Exception {
-        Api api = new Api(port, Tenants.create(access).key());
+    void invitationEmailsAreSentBySmtpInTheOrganizersNameWithTextAndHtmlParts() throws Exception {
+        Tenants.Tenant tenant = Tenants.create(access);
+        Api api = new Api(port, tenant.key());
         Flows flows = new Flows(api);
         String c = flows.campaign();
         String email = Flows.email();
         String r = flows.recipient(c, Map.of("email", email, "name", "Grace <b>"))
                 .get("id")
                 .asString();
-        String url = api.post(
+        var invited = api.post(
                         "/v1/campaigns/" + c + "/recipients/" + r + "/invite",
                         Map.of("sendEmail", true, "email", Map.of("subject", "Your {{campaignName}} pass")))
-                .data()
-                .get("downloadUrl")
-                .asString();
+                .data();
+        assertThat(invited.get("emailSent").asBoolean()).isTrue();
+        String url = invited.get("downloadUrl").asString();
         await().atMost(Duration.ofSeconds(20)).until(() -> smtp.getReceivedMessages().length >= 1);
         MimeMessage message = smtp.getReceivedMessages()[0];
         assertThat(message.getAllRecipients()[0].toString()).isEqualTo(email);
         assertThat(message.getSubject()).isEqualTo("Your Launch pass");
+        String organizer =
+                access.organization(tenant.organizationId()).orElseThrow().name();
+        assertThat(((InternetAddress) message.getFrom()[0]).getPersonal()).isEqualTo(organizer);
+        assertThat(((InternetAddress) message.getFrom()[0]).getAddress()).isEqualTo("no-reply@wallet.local");
         String raw = GreenMailUtil.getWholeMessage(message);
         assertThat(raw)
                 .contains("text/plain")

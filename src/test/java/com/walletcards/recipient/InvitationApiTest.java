@@ -50,6 +50,9 @@ class InvitationApiTest {
         String r = flows.recipient(c);
         JsonNode inv = flows.invite(c, r);
         assertThat(inv.get("status").asString()).isEqualTo("invited");
+        assertThat(inv.get("emailSent").asBoolean())
+                .as("the default invite sends no email")
+                .isFalse();
         String url = inv.get("downloadUrl").asString();
         assertThat(url).matches("^http://[^/]+/c/[A-Za-z0-9_-]{32}$").doesNotContain(r);
         JsonNode got = api.get(recipients(c) + r).data();
@@ -81,10 +84,11 @@ class InvitationApiTest {
                 .contains("Launch")
                 .contains("Ada &lt;Lovelace&gt;")
                 .contains("Hall &lt;A&gt;")
-                .contains("Tue 1 Jul 2031, 18:00")
+                .contains("Tuesday 1 July 2031")
+                .contains("18:00 CEST")
                 .contains("data:image/png;base64,")
-                .contains("/alpha\">Add to alpha wallet")
-                .contains("/eudiw\">Add to eudiw wallet")
+                .contains("/alpha\" data-provider=\"alpha\">Add to Apple Wallet")
+                .contains("/eudiw\">Or open the link on this device")
                 .doesNotContain("<Lovelace>");
         assertThat(api.withKey(null)
                         .page(url.substring(url.indexOf("/c/")) + "/beta")

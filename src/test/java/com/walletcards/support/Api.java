@@ -82,18 +82,53 @@ public final class Api {
         return send(method, path, body, contentType, headers);
     }
 
+    /** A request with a binary body, such as an image upload. */
+    public Response bytes(String method, String path, byte[] body, String contentType) {
+        return sendBody(method, path, HttpRequest.BodyPublishers.ofByteArray(body), contentType, Map.of());
+    }
+
+    /** A GET whose answer is binary, such as an image. */
+    public BinaryResponse download(String path) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(path.startsWith("http") ? path : base + path))
+                .timeout(Duration.ofSeconds(30))
+                .build();
+        try {
+            HttpResponse<byte[]> response = HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            return new BinaryResponse(
+                    response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(""),
+                    response.headers().firstValue("Cache-Control").orElse(""),
+                    response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException("GET " + path + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public record BinaryResponse(int status, String contentType, String cacheControl, byte[] body) {}
+
     private Response send(String method, String path, @Nullable String body, String contentType) {
         return send(method, path, body, contentType, Map.of());
     }
 
     private Response send(
             String method, String path, @Nullable String body, String contentType, Map<String, String> headers) {
+        return sendBody(
+                method, path, body == null ? null : HttpRequest.BodyPublishers.ofString(body), contentType, headers);
+    }
+
+    private Response sendBody(
+            String method,
+            String path,
+            HttpRequest.@Nullable BodyPublisher body,
+            String contentType,
+            Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(path.startsWith("http") ? path : base + path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Accept", "application/json")
-                .method(
-                        method,
-                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : body);
         if (body != null) {
             request.header("Content-Type", contentType);
         }

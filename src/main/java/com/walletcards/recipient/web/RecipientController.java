@@ -57,7 +57,7 @@ class RecipientController {
     record Deleted(String id, boolean deleted) {}
 
     @Schema(name = "Invitation")
-    record Invited(String id, String status, String downloadUrl, Instant updatedAt) {}
+    record Invited(String id, String status, String downloadUrl, boolean emailSent, Instant updatedAt) {}
 
     @Schema(name = "RevokedRecipient")
     record Revoked(String id, String status, Instant updatedAt) {}
@@ -284,6 +284,7 @@ class RecipientController {
                 inv.recipient().id(),
                 inv.recipient().status().name(),
                 inv.downloadUrl(),
+                inv.emailSent(),
                 inv.recipient().updatedAt()));
     }
 

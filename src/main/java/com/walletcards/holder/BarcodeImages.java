@@ -1,4 +1,4 @@
-package com.walletcards.card.web;
+package com.walletcards.holder;
 
 import com.google.zxing.BarcodeFormat;
 import com.google.zxing.EncodeHintType;
@@ -14,10 +14,15 @@ import java.util.Map;
 import java.util.Optional;
 import javax.imageio.ImageIO;
 
-/** Renders a card's barcode in the campaign's format as a PNG data URI. */
+/** Renders a card's barcode in the campaign's format, or a link as a QR code, as a PNG data URI. */
 final class BarcodeImages {
 
     private BarcodeImages() {}
+
+    /** A QR code of a link, for a phone's camera to open on the phone. */
+    static String qrOfLink(String url) {
+        return dataUri("qr", url).orElseThrow();
+    }
 
     static Optional<String> dataUri(String barcodeType, String value) {
         BarcodeFormat format = switch (barcodeType) {

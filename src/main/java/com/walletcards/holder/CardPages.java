@@ -1,0 +1,208 @@
+package com.walletcards.holder;
+
+import com.walletcards.access.AccessManagement;
+import com.walletcards.access.Organization;
+import com.walletcards.campaign.Campaign;
+import com.walletcards.campaign.CampaignId;
+import com.walletcards.campaign.CampaignImage;
+import com.walletcards.campaign.CampaignImages;
+import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.campaign.CardColours;
+import com.walletcards.campaign.CardDesign;
+import com.walletcards.campaign.EventTimes;
+import com.walletcards.campaign.ImageKind;
+import com.walletcards.card.CardProperties;
+import com.walletcards.card.CardStatus;
+import com.walletcards.card.ProviderObject;
+import com.walletcards.card.WalletCard;
+import com.walletcards.card.WalletCards;
+import com.walletcards.notification.CardMessages;
+import com.walletcards.recipient.Recipient;
+import com.walletcards.recipient.RecipientManagement;
+import com.walletcards.shared.ApiException;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.springframework.context.MessageSource;
+import org.springframework.stereotype.Service;
+
+/**
+ * Gathers what the page behind a download link shows. The download code is the only credential:
+ * it is unguessable (192 bits), and everything else is found through the card it names.
+ */
+@Service
+public class CardPages {
+
+    /** The outcome of opening a link: a card to show, a void card, or nothing at all. */
+    public sealed interface Outcome {}
+
+    public record Live(CardPageView view) implements Outcome {}
+
+    /** A revoked card: the holder learns that it is void and from whom, nothing to scan or add. */
+    public record Void(String title, String organizer) implements Outcome {}
+
+    public record Missing() implements Outcome {}
+
+    /** recipientData keys the service reads itself; they are not the holder's business. */
+    private static final Set<String> INTERNAL_KEYS = Set.of("barcodeValue");
+
+    private final WalletCards cards;
+    private final RecipientManagement recipients;
+    private final CampaignManagement campaigns;
+    private final CampaignImages images;
+    private final AccessManagement access;
+    private final CardMessages messages;
+    private final CardProperties links;
+    private final MessageSource words;
+
+    CardPages(
+            WalletCards cards,
+            RecipientManagement recipients,
+            CampaignManagement campaigns,
+            CampaignImages images,
+            AccessManagement access,
+            CardMessages messages,
+            CardProperties links,
+            MessageSource words) {
+        this.cards = cards;
+        this.recipients = recipients;
+        this.campaigns = campaigns;
+        this.images = images;
+        this.access = access;
+        this.messages = messages;
+        this.links = links;
+        this.words = words;
+    }
+
+    /** No transaction around it: a recipient or campaign deleted meanwhile is simply not found. */
+    public Outcome open(String code, Locale locale, Device device) {
+        Optional<WalletCard> found = cards.byDownloadCode(code);
+        if (found.isEmpty() || found.get().status() == CardStatus.deleted) {
+            return new Missing();
+        }
+        WalletCard card = found.get();
+        CampaignId campaignId = new CampaignId(card.campaignId());
+        Optional<Campaign> campaign = campaigns.find(card.organizationId(), campaignId);
+        Optional<Recipient> recipient = campaign.flatMap(c -> recipient(card));
+        if (campaign.isEmpty() || recipient.isEmpty()) {
+            return new Missing();
+        }
+        String organizer = access.organization(card.organizationId())
+                .map(Organization::name)
+                .orElse("");
+        if (card.status() == CardStatus.revoked) {
+            return new Void(campaign.get().name(), organizer);
+        }
+        return new Live(view(card, campaign.get(), recipient.get(), organizer, locale, device));
+    }
+
+    /**
+     * The providers whose "add to wallet" action the page offers. The one place to ask once the
+     * providers say themselves whether they are enabled.
+     */
+    List<String> enabledProviders(WalletCard card) {
+        return card.objects().stream()
+                .map(ProviderObject::provider)
+                .filter(cards::providerExists)
+                .toList();
+    }
+
+    private Optional<Recipient> recipient(WalletCard card) {
+        try {
+            return Optional.of(
+                    recipients.get(card.organizationId(), new CampaignId(card.campaignId()), card.recipientId()));
+        } catch (ApiException gone) {
+            return Optional.empty();
+        }
+    }
+
+    private CardPageView view(
+            WalletCard card, Campaign campaign, Recipient recipient, String organizer, Locale locale, Device device) {
+        Map<String, Object> data = campaign.campaignData();
+        CardDesign design = campaign.design();
+        Map<ImageKind, CampaignImage> pictures = images.effective(card.organizationId(), campaign.id());
+        EventTimes.When when = EventTimes.of(campaign, locale, words.getMessage("card.nextDay", null, locale));
+        LocalTime doors = EventTimes.doorsOpen(campaign);
+        String barcodeType = campaign.barcodeType().name();
+        CardPageView.Barcode barcode = BarcodeImages.dataUri(barcodeType, card.barcodeValue())
+                .map(uri -> new CardPageView.Barcode(
+                        barcodeType,
+                        uri,
+                        card.barcodeValue(),
+                        barcodeType.equals("code128") || barcodeType.equals("pdf417")))
+                .orElse(null);
+        CardPageView.Message message = messages.latest(card.organizationId(), card.id())
+                .map(m -> new CardPageView.Message(
+                        m.header(), m.body(), EventTimes.moment(m.deliveredAt(), campaign.timezone(), locale)))
+                .orElse(null);
+        List<CardPageView.Action> actions = new ArrayList<>();
+        CardPageView.Offer euOffer = null;
+        for (Wallet wallet : Wallet.ordered(enabledProviders(card), device)) {
+            String path = "/c/" + card.downloadCode() + "/" + wallet.provider();
+            if (wallet == Wallet.EU && !device.phone()) {
+                // On a computer the EU wallet lives on the holder's phone: a code to scan gets it there.
+                String link = links.link(path);
+                euOffer = new CardPageView.Offer(wallet.messageKey(), BarcodeImages.qrOfLink(link), path);
+            } else {
+                actions.add(new CardPageView.Action(wallet.provider(), wallet.messageKey(), path));
+            }
+        }
+        return new CardPageView(
+                card.downloadCode(),
+                campaign.name(),
+                campaign.type().name(),
+                organizer,
+                recipient.name(),
+                text(data.get("location")),
+                when,
+                doors == null ? null : doors.toString(),
+                design.description(),
+                details(recipient.recipientData()),
+                barcode,
+                message,
+                CardColours.of(design),
+                uploaded(pictures.get(ImageKind.logo)),
+                design.logoText(),
+                uploaded(pictures.get(ImageKind.strip)),
+                actions,
+                euOffer);
+    }
+
+    /** Same-origin paths, so the page loads nothing from elsewhere; built-in images add nothing to a page. */
+    private static @Nullable String uploaded(@Nullable CampaignImage image) {
+        return image == null || image.builtIn() ? null : CampaignImage.path(image.sha256());
+    }
+
+    private static List<CardPageView.Detail> details(Map<String, Object> recipientData) {
+        List<CardPageView.Detail> details = new ArrayList<>();
+        recipientData.forEach((key, value) -> {
+            boolean scalar = value instanceof String || value instanceof Number || value instanceof Boolean;
+            if (scalar
+                    && !INTERNAL_KEYS.contains(key)
+                    && !key.startsWith("_")
+                    && !String.valueOf(value).isBlank()) {
+                details.add(new CardPageView.Detail(key, label(key), String.valueOf(value)));
+            }
+        });
+        return details;
+    }
+
+    /** "seatRow" and "seat_row" read as "Seat row". */
+    static String label(String key) {
+        String spaced = key.replace('_', ' ')
+                .replace('-', ' ')
+                .replaceAll("([a-z0-9])([A-Z])", "$1 $2")
+                .toLowerCase(Locale.ROOT)
+                .strip();
+        return spaced.isEmpty() ? key : Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
+    }
+
+    private static @Nullable String text(@Nullable Object value) {
+        return value instanceof String s && !s.isBlank() ? s : null;
+    }
+}

@@ -1,0 +1,299 @@
+package com.walletcards.holder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.walletcards.access.AccessManagement;
+import com.walletcards.access.Organization;
+import com.walletcards.access.Scope;
+import com.walletcards.campaign.CardColours;
+import com.walletcards.support.Api;
+import com.walletcards.support.Browser;
+import com.walletcards.support.BrowserAvailability;
+import com.walletcards.support.DatabaseTest;
+import com.walletcards.support.Flows;
+import com.walletcards.support.Pngs;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.GradientPaint;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/** The holder page as holders see it: in headless Chromium, on a phone and on a desktop. */
+@DatabaseTest
+@ExtendWith(BrowserAvailability.class)
+class HolderPageBrowserTest {
+
+    private static final String BACKGROUND = "#0A1B2C";
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    AccessManagement access;
+
+    Api api;
+    Flows flows;
+    String organizer;
+
+    @BeforeEach
+    void organization() {
+        organizer = "Munich Philharmonic " + Long.toString(System.nanoTime() % 1000);
+        Organization org = access.createOrganization(organizer);
+        api = new Api(port, access.issueKey(org.id(), "test", Scope.all()).secret());
+        flows = new Flows(api);
+    }
+
+    private String base() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** A designed concert with a logo, a strip image and a seated holder who received one message. */
+    private String concertCardLink() {
+        String campaign = flows.campaign(Map.of(
+                "name",
+                "Summer Night Concert",
+                "startDate",
+                "2031-07-01",
+                "timezone",
+                "Europe/Berlin",
+                "campaignData",
+                Map.of(
+                        "location",
+                        "Olympiahalle, Spiridon-Louis-Ring 21, Munich",
+                        "doors_open_time",
+                        "18:30",
+                        "start_time",
+                        "19:30",
+                        "end_time",
+                        "23:00",
+                        "design",
+                        Map.of(
+                                "backgroundColor", BACKGROUND,
+                                "foregroundColor", "#FFFFFF",
+                                "labelColor", "#9FB8D0",
+                                "logoText", "Philharmonic",
+                                "description", "Beethoven's Ninth under the open sky."))));
+        assertThat(api.bytes("PUT", "/v1/campaigns/" + campaign + "/images/logo", logo(), "image/png")
+                        .status())
+                .isEqualTo(200);
+        assertThat(api.bytes("PUT", "/v1/campaigns/" + campaign + "/images/strip", strip(), "image/png")
+                        .status())
+                .isEqualTo(200);
+        String recipient = flows.recipient(
+                        campaign,
+                        Map.of(
+                                "name",
+                                "Ada Lovelace",
+                                "recipientData",
+                                Map.of("seat", "A12", "row", "4", "tier", "Gold", "internalNote", Map.of("x", 1))))
+                .get("id")
+                .asString();
+        String link = flows.invite(campaign, recipient).get("downloadUrl").asString();
+        flows.callback("beta", "INSTALL", flows.cardOf(campaign, recipient));
+        String notification = api.post(
+                        "/v1/campaigns/" + campaign + "/notifications",
+                        Map.of("header", "Doors are open", "body", "Gate 3 is open. Welcome!"))
+                .data()
+                .get("id")
+                .asString();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> api.get("/v1/campaigns/" + campaign + "/notifications/" + notification)
+                        .data()
+                        .get("status")
+                        .asString()
+                        .equals("sent"));
+        return base() + link.substring(link.indexOf("/c/"));
+    }
+
+    @Test
+    void onAnIphoneTheCardShowsWhatTheHolderNeedsAndAppleWalletComesFirst() {
+        String link = concertCardLink();
+        try (Browser phone = new Browser(Browser.Device.iphone("en-GB"))) {
+            phone.open(link);
+            phone.screenshot("card");
+
+            assertThat(phone.find("html").getAttribute("lang")).isEqualTo("en");
+            assertThat(phone.find("h1").getText()).isEqualTo("Summer Night Concert");
+            String text = phone.visibleText();
+            assertThat(text)
+                    .contains("TICKET")
+                    .contains("Issued by " + organizer)
+                    .contains("Ada Lovelace")
+                    .contains("Tuesday 1 July 2031")
+                    .contains("19:30 – 23:00 CEST")
+                    .contains("18:30")
+                    .contains("Olympiahalle, Spiridon-Louis-Ring 21, Munich")
+                    .contains("SEAT\nA12")
+                    .contains("ROW\n4")
+                    .contains("TIER\nGold")
+                    .contains("Beethoven's Ninth under the open sky.")
+                    .contains("Doors are open")
+                    .contains("Gate 3 is open. Welcome!")
+                    .doesNotContain("internalNote")
+                    .doesNotContain("barcodeValue");
+            assertThat(text.indexOf("Tuesday 1 July 2031")).isEqualTo(text.lastIndexOf("Tuesday 1 July 2031"));
+            WebElement barcode = phone.find(".code img");
+            assertThat(barcode.isDisplayed()).isTrue();
+            assertThat(barcode.getAttribute("alt")).startsWith("QR code for Summer Night Concert, code ");
+            assertThat(phone.find(".logo").getAttribute("src")).startsWith(base() + "/images/");
+            assertThat(phone.find(".logo").getAttribute("alt")).isEqualTo("Philharmonic");
+            assertThat(walletButtons(phone))
+                    .containsExactly(
+                            "Add to Apple Wallet", "Add to Google Wallet", "Add to EU Digital Identity Wallet");
+            assertThat(phone.findAll(".offer")).isEmpty();
+            assertThat(phone.find(".wallet").getAttribute("href")).isEqualTo(link + "/alpha");
+            assertThat(phone.find(".pass").getCssValue("background-color")).isEqualTo("rgba(10, 27, 44, 1)");
+            assertThat(contrastOf(phone, "h1")).isGreaterThanOrEqualTo(CardColours.MIN_CONTRAST);
+            assertThat(contrastOf(phone, ".fields dt")).isGreaterThanOrEqualTo(CardColours.MIN_CONTRAST);
+            assertThat(pageWidth(phone)).as("no horizontal scrolling").isLessThanOrEqualTo(390);
+        }
+    }
+
+    @Test
+    void onAnAndroidPhoneInGermanGoogleWalletComesFirstAndTheWordingIsGerman() {
+        String link = concertCardLink();
+        try (Browser phone = new Browser(Browser.Device.android("de-DE"))) {
+            phone.open(link);
+            phone.screenshot("card");
+
+            assertThat(phone.find("html").getAttribute("lang")).isEqualTo("de");
+            assertThat(phone.visibleText())
+                    .contains("Ausgestellt von " + organizer)
+                    .contains("Dienstag, 1. Juli 2031")
+                    .contains("19:30 – 23:00 MESZ")
+                    .contains("SITZPLATZ\nA12")
+                    .contains("EINLASS\n18:30");
+            assertThat(phone.find(".code img").getAttribute("alt"))
+                    .startsWith("QR-Code für Summer Night Concert, Code ");
+            assertThat(walletButtons(phone))
+                    .containsExactly(
+                            "Zu Google Wallet hinzufügen",
+                            "Zu Apple Wallet hinzufügen",
+                            "Zur EU Digital Identity Wallet hinzufügen");
+        }
+    }
+
+    @Test
+    void onADesktopTheEuWalletIsAQrCodeToScanAndTheKeyboardReachesEveryAction() {
+        String link = concertCardLink();
+        try (Browser desktop = new Browser(Browser.Device.desktop("en-US"))) {
+            desktop.open(link);
+            desktop.screenshot("card");
+
+            assertThat(walletButtons(desktop)).containsExactly("Add to Apple Wallet", "Add to Google Wallet");
+            WebElement qr = desktop.find(".offer img");
+            assertThat(qr.isDisplayed()).isTrue();
+            assertThat(qr.getAttribute("alt")).contains("EU Digital Identity Wallet");
+            assertThat(qr.getSize().getWidth()).isGreaterThanOrEqualTo(120);
+            assertThat(desktop.find(".offer a").getAttribute("href")).isEqualTo(link + "/eudiw");
+            assertThat(desktop.visibleText()).contains("Scan this code with your phone");
+            // The pass and the actions sit side by side on a wide screen.
+            assertThat(desktop.find(".pass").getLocation().getY())
+                    .isEqualTo(desktop.find(".panel").getLocation().getY());
+
+            desktop.find("body").sendKeys(Keys.TAB);
+            WebElement focused = desktop.driver().switchTo().activeElement();
+            assertThat(focused.getText()).isEqualTo("Add to Apple Wallet");
+            assertThat(focused.getCssValue("outline-style")).isEqualTo("solid");
+        }
+    }
+
+    @Test
+    void aRevokedCardShowsAVoidPageWithNothingToScanOrAdd() {
+        String campaign = flows.campaign(Map.of("name", "Summer Night Concert"));
+        String recipient = flows.recipient(campaign);
+        String link = flows.invite(campaign, recipient).get("downloadUrl").asString();
+        api.post("/v1/campaigns/" + campaign + "/recipients/" + recipient + "/revoke", Map.of());
+        String page = base() + link.substring(link.indexOf("/c/"));
+        assertThat(api.withKey(null).page(page).status()).isEqualTo(410);
+        try (Browser phone = new Browser(Browser.Device.iphone("en"))) {
+            phone.open(page);
+            phone.screenshot("void");
+
+            assertThat(phone.find("h1").getText()).isEqualTo("This card is no longer valid");
+            assertThat(phone.visibleText())
+                    .contains("VOID")
+                    .contains("Summer Night Concert")
+                    .contains("please contact " + organizer);
+            assertThat(phone.findAll("img")).isEmpty();
+            assertThat(phone.findAll("a")).isEmpty();
+        }
+    }
+
+    @Test
+    void anUnknownLinkExplainsWhatTheHolderCanDo() {
+        assertThat(api.withKey(null).page(base() + "/c/not-a-real-code").status())
+                .isEqualTo(404);
+        try (Browser phone = new Browser(Browser.Device.iphone("de"))) {
+            phone.open(base() + "/c/not-a-real-code");
+            phone.screenshot("not-found");
+
+            assertThat(phone.find("h1").getText()).isEqualTo("Diese Karte finden wir nicht");
+            assertThat(phone.findAll("li")).hasSize(3);
+            assertThat(phone.visibleText()).contains("Einladungs-E-Mail").contains("Veranstalter");
+        }
+    }
+
+    private static List<String> walletButtons(Browser browser) {
+        return browser.findAll("a.wallet").stream()
+                .filter(WebElement::isDisplayed)
+                .map(WebElement::getText)
+                .toList();
+    }
+
+    /** The contrast of an element's text against the card's background, as the browser renders it. */
+    private static double contrastOf(Browser browser, String css) {
+        return CardColours.contrast(hex(browser.find(css).getCssValue("color")), BACKGROUND);
+    }
+
+    private static String hex(String rgba) {
+        String[] parts = rgba.replaceAll("[^0-9,]", "").split(",");
+        return String.format(
+                "#%02X%02X%02X", Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
+    }
+
+    private static long pageWidth(Browser browser) {
+        return ((Number) browser.driver().executeScript("return document.documentElement.scrollWidth")).longValue();
+    }
+
+    private static byte[] logo() {
+        BufferedImage image = new BufferedImage(400, 100, BufferedImage.TYPE_INT_ARGB);
+        var g = image.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        g.setColor(new Color(0xF5B841));
+        g.setStroke(new BasicStroke(8));
+        g.drawOval(8, 14, 72, 72);
+        g.fillOval(30, 36, 28, 28);
+        g.setColor(Color.WHITE);
+        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 40));
+        g.drawString("Philharmonic", 96, 66);
+        g.dispose();
+        return Pngs.encode(image);
+    }
+
+    private static byte[] strip() {
+        BufferedImage image = new BufferedImage(750, 246, BufferedImage.TYPE_INT_RGB);
+        var g = image.createGraphics();
+        g.setPaint(new GradientPaint(0, 0, new Color(0x12355B), 750, 246, new Color(0xF5B841)));
+        g.fillRect(0, 0, 750, 246);
+        g.setColor(new Color(255, 255, 255, 60));
+        for (int i = 0; i < 12; i++) {
+            g.fillOval(40 + i * 60, 150 - (i % 4) * 25, 14, 14);
+        }
+        g.dispose();
+        return Pngs.encode(image);
+    }
+}
