@@ -6,13 +6,16 @@ import static org.awaitility.Awaitility.await;
 import com.walletcards.access.AccessManagement;
 import com.walletcards.access.Organization;
 import com.walletcards.card.spi.CardContent;
+import com.walletcards.card.spi.CardDesign;
 import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
+import com.walletcards.support.Pngs;
 import com.walletcards.support.RecordingProviders;
 import com.walletcards.support.RecordingProviders.Call;
 import com.walletcards.support.RecordingProviders.Recorder;
 import com.walletcards.support.Tenants;
+import java.awt.Color;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -98,6 +101,22 @@ class ProviderCallsTest {
         assertThat(content.design().logoText()).isEqualTo("Acme");
         assertThat(content.campaign().version() + content.holder().version()).isEqualTo(content.version());
         assertThat(reads.walletObjects(card)).containsOnlyKeys("alpha", "beta");
+    }
+
+    @Test
+    void providersReceiveTheUrlsOfTheCampaignsOwnImagesButNoBuiltInOnes() {
+        String campaign = campaign(List.of("beta"));
+        Api.Response put = api.bytes(
+                "PUT", "/v1/campaigns/" + campaign + "/images/logo", Pngs.filled(160, 50, Color.ORANGE), "image/png");
+        assertThat(put.status()).as(put.body()).isEqualTo(200);
+        String card = cardOf(campaign, recipient(campaign));
+        awaitCreated(card);
+
+        Call created = recorder.calls("beta", "create", card).get(0);
+        CardContent content = created.contents().get(0);
+        assertThat(content.design().imageUrls())
+                .containsOnlyKeys(CardDesign.ImageKind.logo)
+                .containsEntry(CardDesign.ImageKind.logo, put.data().get("url").asString());
     }
 
     @Test
