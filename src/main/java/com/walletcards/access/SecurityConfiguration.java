@@ -16,8 +16,8 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 
 /**
- * Three filter chains: the API under {@code /v1} (API keys and scopes; provider callbacks are
- * public and verify their own signatures), the admin API (admin token), and everything else
+ * Three filter chains: the API under {@code /v1} (API keys and scopes, then idempotency keys;
+ * provider callbacks are public and verify their own signatures), the admin API (admin token), and everything else
  * (card pages, health, API docs: public).
  */
 @Configuration(proxyBeanMethods = false)
@@ -27,12 +27,17 @@ class SecurityConfiguration {
     @Bean
     @Order(1)
     SecurityFilterChain api(
-            HttpSecurity http, AccessManagement access, ErrorResponses errors, AccessProperties properties)
+            HttpSecurity http,
+            AccessManagement access,
+            ErrorResponses errors,
+            AccessProperties properties,
+            IdempotencyRecords idempotencyRecords)
             throws Exception {
         stateless(http.securityMatcher("/v1/**"));
         http.addFilterBefore(
                         new ApiKeyAuthentication(access, errors, properties.rateLimitPerSecond()),
                         AuthorizationFilter.class)
+                .addFilterAfter(new IdempotencyKeys(idempotencyRecords, errors), AuthorizationFilter.class)
                 .authorizeHttpRequests(a -> a.requestMatchers("/v1/callbacks/**")
                         .permitAll()
                         .anyRequest()

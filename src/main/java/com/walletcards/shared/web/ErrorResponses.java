@@ -34,6 +34,16 @@ public class ErrorResponses {
 
     public void write(HttpServletRequest request, HttpServletResponse response, ErrorCode code, String message)
             throws IOException {
+        write(request, response, code, message, List.of());
+    }
+
+    public void write(
+            HttpServletRequest request,
+            HttpServletResponse response,
+            ErrorCode code,
+            String message,
+            List<FieldError> details)
+            throws IOException {
         if (response.isCommitted()) {
             return;
         }
@@ -45,6 +55,6 @@ public class ErrorResponses {
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
         }
         mapper.writeValue(
-                response.getOutputStream(), ErrorBody.of(code.name(), message, List.of(), RequestIds.of(request)));
+                response.getOutputStream(), ErrorBody.of(code.name(), message, details, RequestIds.of(request)));
     }
 }
