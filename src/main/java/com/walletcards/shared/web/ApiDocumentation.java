@@ -8,6 +8,8 @@ import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.parameters.HeaderParameter;
+import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
@@ -54,6 +56,8 @@ class ApiDocumentation {
                         boolean callback = path.startsWith("/v1/callbacks");
                         if (callback) {
                             operation.setSecurity(java.util.List.of());
+                        } else if (method.name().equals("POST") && path.startsWith("/v1/")) {
+                            operation.addParametersItem(idempotencyKey());
                         }
                         errorsFor(method.name(), callback)
                                 .forEach((status, description) -> add(operation, status, description));
@@ -73,15 +77,32 @@ class ApiDocumentation {
         if (!callback) {
             errors.put("403", "INSUFFICIENT_SCOPE: the key lacks the endpoint's scope");
         }
-        errors.put("404", "NOT_FOUND: unknown, deleted, or another organization's resource");
+        errors.put(
+                "404",
+                callback
+                        ? "NOT_FOUND: unknown provider, or callbacks for it are not enabled (no secret configured)"
+                        : "NOT_FOUND: unknown, deleted, or another organization's resource");
         if (!method.equals("GET")) {
-            errors.put("409", "INVALID_STATE, RECIPIENT_EXISTS or IDEMPOTENCY_KEY_REUSED");
+            errors.put(
+                    "409",
+                    "INVALID_STATE, RECIPIENT_EXISTS, IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE (with"
+                            + " Retry-After)");
             errors.put("413", "PAYLOAD_TOO_LARGE");
             errors.put("415", "UNSUPPORTED_MEDIA_TYPE: the body must be application/json");
         }
         errors.put("429", "RATE_LIMITED (with Retry-After) or NOTIFICATION_LIMIT_EXCEEDED");
         errors.put("500", "INTERNAL_ERROR: quote the requestId");
         return errors;
+    }
+
+    private static Parameter idempotencyKey() {
+        return new HeaderParameter()
+                .name("Idempotency-Key")
+                .required(false)
+                .description("1 to 255 printable ASCII characters. A retry with the same key and the same request"
+                        + " within 24 hours gets the first response again (header Idempotent-Replayed: true)"
+                        + " instead of running twice; see docs/idempotency.md.")
+                .schema(new Schema<String>().type("string").minLength(1).maxLength(255));
     }
 
     private static void add(Operation operation, String status, String description) {
