@@ -61,24 +61,20 @@ class RetentionTest {
 
     @Test
     void idempotencyKeysOlderThan24HoursGo() {
-        String old = idempotencyKey(now.minus(Duration.ofHours(25)));
-        String recent = idempotencyKey(now.minus(Duration.ofHours(23)));
-
-        job.runOnce();
-
-        assertThat(rows("idempotency_keys", "idempotency_key", old)).isZero();
-        assertThat(rows("idempotency_keys", "idempotency_key", recent)).isOne();
+        onlyTheYoungerStays(
+                "idempotency_keys",
+                "idempotency_key",
+                idempotencyKey(now.minus(Duration.ofHours(25))),
+                idempotencyKey(now.minus(Duration.ofHours(23))));
     }
 
     @Test
     void processedCallbackIdsOlderThan30DaysGo() {
-        String old = providerEvent(now.minus(Duration.ofDays(31)));
-        String recent = providerEvent(now.minus(Duration.ofDays(29)));
-
-        job.runOnce();
-
-        assertThat(rows("provider_events", "event_id", old)).isZero();
-        assertThat(rows("provider_events", "event_id", recent)).isOne();
+        onlyTheYoungerStays(
+                "provider_events",
+                "event_id",
+                providerEvent(now.minus(Duration.ofDays(31))),
+                providerEvent(now.minus(Duration.ofDays(29))));
     }
 
     @Test
@@ -104,6 +100,13 @@ class RetentionTest {
                         .query(Long.class)
                         .single())
                 .isOne();
+    }
+
+    private void onlyTheYoungerStays(String table, String column, String older, String younger) {
+        job.runOnce();
+
+        assertThat(rows(table, column, older)).as("older than the period").isZero();
+        assertThat(rows(table, column, younger)).as("younger than the period").isOne();
     }
 
     private String webhook() {
