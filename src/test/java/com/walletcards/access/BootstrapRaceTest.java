@@ -76,7 +76,7 @@ class BootstrapRaceTest {
     }
 
     @Test
-    void eightInstancesEnsuringTheSameBootstrapKeyAtOnceEndWithOneKey() throws Exception {
+    void eightCallersEnsuringTheSameBootstrapKeyAtOnceEndWithOneKey() throws Exception {
         String url = TestDatabase.freshDatabase();
         try (Instance instance = Instance.start("bootstrap-key-" + UUID.randomUUID(), url, Map.of())) {
             AccessManagement access = instance.bean(AccessManagement.class);
