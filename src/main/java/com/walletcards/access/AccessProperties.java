@@ -9,7 +9,8 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * Access settings, from the environment: {@code WALLET_BOOTSTRAP_API_KEY}, {@code
- * WALLET_ADMIN_TOKEN}, {@code WALLET_RATE_LIMIT_PER_SECOND}, {@code WALLET_DATA_DIR}.
+ * WALLET_ADMIN_TOKEN}, {@code WALLET_RATE_LIMIT_PER_SECOND}, {@code WALLET_DATA_DIR}, {@code
+ * WALLET_METRICS_TOKEN}.
  */
 @Validated
 @ConfigurationProperties("wallet.access")
@@ -17,7 +18,8 @@ public record AccessProperties(
         @Nullable String bootstrapApiKey,
         @Nullable String adminToken,
         @DefaultValue("1000") @Min(1) int rateLimitPerSecond,
-        @DefaultValue("./data") Path dataDir) {
+        @DefaultValue("./data") Path dataDir,
+        @Nullable String metricsToken) {
 
     boolean adminEnabled() {
         return adminToken != null && !adminToken.isBlank();

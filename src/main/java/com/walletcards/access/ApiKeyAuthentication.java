@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.MDC;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
@@ -27,6 +28,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 class ApiKeyAuthentication extends OncePerRequestFilter {
 
     private static final String BEARER = "Bearer ";
+    static final String ORGANIZATION_MDC_KEY = "organizationId";
     private final AccessManagement access;
     private final ErrorResponses errors;
     private final int perSecond;
@@ -73,10 +75,13 @@ class ApiKeyAuthentication extends OncePerRequestFilter {
         var context = SecurityContextHolder.createEmptyContext();
         context.setAuthentication(authentication);
         SecurityContextHolder.setContext(context);
+        // Every log line of the request names the organization it ran for.
+        MDC.put(ORGANIZATION_MDC_KEY, principal.get().organizationId().value());
         try {
             chain.doFilter(request, response);
         } finally {
             SecurityContextHolder.clearContext();
+            MDC.remove(ORGANIZATION_MDC_KEY);
         }
     }
 

@@ -16,9 +16,10 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 
 /**
- * Three filter chains: the API under {@code /v1} (API keys and scopes, then idempotency keys;
- * provider callbacks are public and verify their own signatures), the admin API (admin token), and everything else
- * (card pages, health, API docs: public).
+ * Four filter chains: the API under {@code /v1} (API keys and scopes, then idempotency keys;
+ * provider callbacks are public and verify their own signatures), the admin API (admin token),
+ * the Prometheus endpoint (metrics token when one is set), and everything else (card pages,
+ * health, API docs: public).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableMethodSecurity
@@ -58,10 +59,18 @@ class SecurityConfiguration {
     @Bean
     @Order(2)
     SecurityFilterChain admin(HttpSecurity http, ErrorResponses errors, AccessProperties properties) throws Exception {
-        stateless(http.securityMatcher("/admin/**"));
-        http.addFilterAfter(new AdminAuthentication(properties.adminToken(), errors), SecurityContextHolderFilter.class)
-                .authorizeHttpRequests(a -> a.anyRequest().permitAll());
-        return http.build();
+        return guardedByToken(http, StaticTokenAuthentication.admin(properties.adminToken(), errors), "/admin/**");
+    }
+
+    @Bean
+    @Order(0)
+    SecurityFilterChain metrics(HttpSecurity http, ErrorResponses errors, AccessProperties properties)
+            throws Exception {
+        return guardedByToken(
+                http,
+                StaticTokenAuthentication.metrics(properties.metricsToken(), errors),
+                "/actuator/prometheus",
+                "/actuator/prometheus/**");
     }
 
     @Bean
@@ -75,6 +84,14 @@ class SecurityConfiguration {
     @Bean
     UserDetailsService noUsers() {
         return new InMemoryUserDetailsManager();
+    }
+
+    private static SecurityFilterChain guardedByToken(
+            HttpSecurity http, StaticTokenAuthentication guard, String... paths) throws Exception {
+        stateless(http.securityMatcher(paths));
+        http.addFilterAfter(guard, SecurityContextHolderFilter.class)
+                .authorizeHttpRequests(a -> a.anyRequest().permitAll());
+        return http.build();
     }
 
     private static HttpSecurity stateless(HttpSecurity http) throws Exception {

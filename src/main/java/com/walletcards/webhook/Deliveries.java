@@ -84,9 +84,12 @@ class Deliveries {
         deliveries.advance(due, "cancelled", due.attempts(), null, Times.now(clock));
     }
 
-    /** Logs the attempt and moves the delivery on: done, retried later, or given up. */
+    /**
+     * Logs the attempt and moves the delivery on; returns where it went: {@code succeeded},
+     * {@code retrying} or {@code failed} (given up).
+     */
     @Transactional
-    public void record(Due due, String eventType, WebhookSender.Result result, Instant attemptedAt) {
+    public String record(Due due, String eventType, WebhookSender.Result result, Instant attemptedAt) {
         int number = due.attempts() + 1;
         deliveries.insertAttempt(
                 due,
@@ -105,22 +108,24 @@ class Deliveries {
         if (result.succeeded()) {
             deliveries.advance(due, "succeeded", number, null, now);
             webhooks.clearFailures(due.org(), due.webhookId());
-            return;
+            return "succeeded";
         }
         boolean gone = Integer.valueOf(410).equals(result.statusCode());
         Instant next = gone
                 ? null
                 : schedule.next(number, now, RetrySchedule.parseRetryAfter(result.retryAfter(), now))
                         .orElse(null);
-        deliveries.advance(due, next == null ? "failed" : "retrying", number, next, now);
+        String state = next == null ? "failed" : "retrying";
+        deliveries.advance(due, state, number, next, now);
         if (gone) {
             disable(due, GONE_REASON, now);
-            return;
+            return state;
         }
         Instant failingSince = webhooks.recordFailure(due.org(), due.webhookId(), attemptedAt);
         if (Duration.between(failingSince, attemptedAt).compareTo(disableAfter) >= 0) {
             disable(due, "every delivery attempt failed since " + failingSince, now);
         }
+        return state;
     }
 
     private void disable(Due due, String reason, Instant now) {

@@ -4,6 +4,8 @@ import com.walletcards.shared.Times;
 import com.walletcards.webhook.DeliveryQueries.Due;
 import com.walletcards.webhook.SecretBox.SecretUnreadable;
 import com.walletcards.webhook.WebhookQueries.Target;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -29,25 +31,45 @@ class Dispatcher {
     private final SecretBox secrets;
     private final WebhookSender sender;
     private final Clock clock;
+    private final MeterRegistry registry;
 
-    Dispatcher(Deliveries deliveries, TargetPolicy targets, SecretBox secrets, WebhookSender sender, Clock clock) {
+    Dispatcher(
+            Deliveries deliveries,
+            TargetPolicy targets,
+            SecretBox secrets,
+            WebhookSender sender,
+            Clock clock,
+            MeterRegistry registry) {
         this.deliveries = deliveries;
         this.targets = targets;
         this.secrets = secrets;
         this.sender = sender;
         this.clock = clock;
+        this.registry = registry;
+        for (String outcome : new String[] {"succeeded", "retrying", "failed", "cancelled"}) {
+            outcomes(outcome); // present from the start, so a rate over them is zero rather than absent
+        }
     }
 
     void deliver(Due due) {
         Optional<Deliveries.Work> work = deliveries.work(due);
         if (work.isEmpty() || !work.get().target().enabled()) {
             deliveries.cancel(due);
+            outcomes("cancelled").increment();
             return;
         }
         Target target = work.get().target();
         Instant now = Times.now(clock);
         WebhookSender.Result result = attempt(due, target, work.get().event().payload(), now);
-        deliveries.record(due, work.get().event().type(), result, now);
+        outcomes(deliveries.record(due, work.get().event().type(), result, now)).increment();
+    }
+
+    /** Counted after the outcome is committed, so a delivery is never counted for a rolled-back record. */
+    private Counter outcomes(String outcome) {
+        return Counter.builder("wallet.webhook.deliveries")
+                .description("Webhook delivery attempts by what became of the delivery")
+                .tag("outcome", outcome)
+                .register(registry);
     }
 
     private WebhookSender.Result attempt(Due due, Target target, String payload, Instant now) {

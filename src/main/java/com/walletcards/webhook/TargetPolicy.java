@@ -28,6 +28,10 @@ public class TargetPolicy {
         InetAddress[] resolve(String host) throws UnknownHostException;
     }
 
+    /** Who meets the refusal is usually trying a local receiver: name the switch. */
+    static final String HOW_TO_ALLOW =
+            " (for local development set WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true on the service)";
+
     private final boolean allowPrivate;
     private final Resolver resolver;
 
@@ -77,7 +81,7 @@ public class TargetPolicy {
         }
         Optional<String> refusal = allowPrivate ? Optional.empty() : literalRefusal(host);
         if (refusal.isPresent()) {
-            v.reject(field, "must not point to a " + refusal.get() + " address");
+            v.reject(field, "must not point to a " + refusal.get() + " address" + HOW_TO_ALLOW);
             return null;
         }
         return uri;
@@ -100,7 +104,7 @@ public class TargetPolicy {
             Optional<String> refusal = AddressRules.refusal(address);
             if (refusal.isPresent()) {
                 return Optional.of("host " + host + " resolves to " + address.getHostAddress() + ", a " + refusal.get()
-                        + " address; private targets are not allowed");
+                        + " address; private targets are not allowed" + HOW_TO_ALLOW);
             }
         }
         return Optional.empty();

@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -123,7 +124,8 @@ public class RecordingProviders {
             attempts.clear();
         }
 
-        void before(List<WalletProvider.ObjectUpdate> updates) {
+        /** The simulated provider's response time, once per call. */
+        void respondSlowly() {
             Duration pause = latency;
             if (!pause.isZero()) {
                 try {
@@ -133,6 +135,10 @@ public class RecordingProviders {
                     throw new ProviderFailure("interrupted", false);
                 }
             }
+        }
+
+        void before(List<WalletProvider.ObjectUpdate> updates) {
+            respondSlowly();
             for (WalletProvider.ObjectUpdate u : updates) {
                 attempts.computeIfAbsent(u.object().walletCardId(), id -> new AtomicLong())
                         .incrementAndGet();
@@ -191,6 +197,12 @@ public class RecordingProviders {
         @Override
         public void deliverMessage(ProviderObjectRef object, PushMessage message) {
             delegate.deliverMessage(object, message);
+        }
+
+        @Override
+        public List<@Nullable String> deliverMessages(List<ProviderObjectRef> objects, PushMessage message) {
+            recorder.getObject().respondSlowly();
+            return delegate.deliverMessages(objects, message);
         }
 
         @Override

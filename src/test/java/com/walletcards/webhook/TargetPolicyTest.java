@@ -1,6 +1,7 @@
 package com.walletcards.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.walletcards.shared.FieldError;
 import com.walletcards.shared.Validation;
@@ -83,6 +84,21 @@ class TargetPolicyTest {
     void privateLiteralTargetsAreRefusedUnlessAllowed(String url) {
         assertThat(problems(strict, url)).containsExactly("url");
         assertThat(problems(permissive, url)).isEmpty();
+    }
+
+    @Test
+    void theRefusalOfAPrivateTargetNamesTheSettingThatAllowsIt() {
+        Validation v = new Validation();
+        strict.checkUrl("url", "http://127.0.0.1:4000/hooks", v);
+
+        assertThatThrownBy(v::throwIfInvalid)
+                .isInstanceOfSatisfying(
+                        ValidationFailed.class,
+                        e -> assertThat(e.details().get(0).message())
+                                .contains("loopback")
+                                .contains("WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true"));
+        assertThat(strict.refusalAtDelivery(URI.create("https://metadata.example.com/x")))
+                .hasValueSatisfying(r -> assertThat(r).contains("WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true"));
     }
 
     @Test

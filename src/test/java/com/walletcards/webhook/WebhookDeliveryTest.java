@@ -7,6 +7,7 @@ import com.walletcards.access.AccessManagement;
 import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.support.Api;
+import com.walletcards.support.Scrape;
 import com.walletcards.support.Tenants;
 import java.time.Duration;
 import java.time.Instant;
@@ -76,6 +77,27 @@ class WebhookDeliveryTest {
                 .get("deliveries")
                 .valueStream()
                 .toList();
+    }
+
+    @Test
+    void deliveryOutcomesAreCountedOnTheMetricsEndpoint() throws Exception {
+        Scrape before = Scrape.of(api);
+        try (Receiver receiver = new Receiver(n -> Receiver.Reply.status(n == 1 ? 500 : 204))) {
+            subscribe(receiver, "campaign.created");
+            createCampaign();
+
+            await().atMost(PATIENCE).until(() -> receiver.requests().size() == 2);
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                Scrape after = Scrape.of(api);
+                for (String outcome : List.of("retrying", "succeeded")) {
+                    String label = "outcome=\"" + outcome + "\"";
+                    assertThat(after.value("wallet_webhook_deliveries_total", label)
+                                    - before.value("wallet_webhook_deliveries_total", label))
+                            .as(outcome)
+                            .isGreaterThanOrEqualTo(1);
+                }
+            });
+        }
     }
 
     @Test

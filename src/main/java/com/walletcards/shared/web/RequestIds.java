@@ -15,12 +15,15 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Gives every request an id before anything else runs, so that even a 401 from the security
  * filters or a 413 from the body limit carries it in {@code X-Request-Id} and in the error body.
+ * The id goes into the logging context (MDC) of every line the request logs, as does its route
+ * once {@link RequestRoutes} knows it; both are removed when the request ends.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class RequestIds extends OncePerRequestFilter {
 
     public static final String HEADER = "X-Request-Id";
+    static final String MDC_KEY = "requestId";
     private static final String ATTRIBUTE = RequestIds.class.getName();
 
     public static String of(HttpServletRequest request) {
@@ -34,11 +37,12 @@ public class RequestIds extends OncePerRequestFilter {
         String id = Ids.newId("req");
         request.setAttribute(ATTRIBUTE, id);
         response.setHeader(HEADER, id);
-        MDC.put("requestId", id);
+        MDC.put(MDC_KEY, id);
         try {
             chain.doFilter(request, response);
         } finally {
-            MDC.remove("requestId");
+            MDC.remove(MDC_KEY);
+            MDC.remove(RequestRoutes.MDC_KEY);
         }
     }
 

@@ -1,0 +1,125 @@
+package com.walletcards.card;
+
+import com.walletcards.card.spi.ProviderFailure;
+import com.walletcards.card.spi.ProviderObjectRef;
+import com.walletcards.card.spi.PushMessage;
+import com.walletcards.card.spi.WalletProvider;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Wraps a provider so that every call into it is timed by operation and outcome, and every push
+ * (new content to an installed object, a lock-screen message) is counted as delivered or failed.
+ * Sitting at the registry, it sees the calls of every module, whatever the provider's protocol.
+ */
+final class MeteredWalletProvider implements WalletProvider {
+
+    static final String CALLS = "wallet.provider.calls";
+    static final String PUSHES = "wallet.pushes";
+
+    private final WalletProvider delegate;
+    private final MeterRegistry registry;
+
+    MeteredWalletProvider(WalletProvider delegate, MeterRegistry registry) {
+        this.delegate = delegate;
+        this.registry = registry;
+    }
+
+    @Override
+    public String name() {
+        return delegate.name();
+    }
+
+    @Override
+    public List<String> createObjects(List<NewObject> cards) {
+        return call("create", () -> delegate.createObjects(cards));
+    }
+
+    @Override
+    public void updateObjects(List<ObjectUpdate> updates) {
+        try {
+            call("update", () -> {
+                delegate.updateObjects(updates);
+                return null;
+            });
+        } catch (RuntimeException e) {
+            pushes("content", "failed").increment(updates.size());
+            throw e;
+        }
+        pushes("content", "delivered").increment(updates.size());
+    }
+
+    @Override
+    public void voidObject(ProviderObjectRef object) {
+        call("void", () -> {
+            delegate.voidObject(object);
+            return null;
+        });
+    }
+
+    @Override
+    public void deliverMessage(ProviderObjectRef object, PushMessage message) {
+        try {
+            call("message", () -> {
+                delegate.deliverMessage(object, message);
+                return null;
+            });
+        } catch (RuntimeException e) {
+            pushes("message", "failed").increment();
+            throw e;
+        }
+        pushes("message", "delivered").increment();
+    }
+
+    @Override
+    public List<@Nullable String> deliverMessages(List<ProviderObjectRef> objects, PushMessage message) {
+        List<@Nullable String> outcomes;
+        try {
+            outcomes = call("message", () -> delegate.deliverMessages(objects, message));
+        } catch (RuntimeException e) {
+            pushes("message", "failed").increment(objects.size());
+            throw e;
+        }
+        long failed = outcomes.stream().filter(o -> o != null).count();
+        pushes("message", "delivered").increment(outcomes.size() - failed);
+        pushes("message", "failed").increment(failed);
+        return outcomes;
+    }
+
+    @Override
+    public String addToWalletPath(String downloadCode) {
+        return delegate.addToWalletPath(downloadCode); // no call to the provider: a local link
+    }
+
+    private <T> T call(String operation, Supplier<T> work) {
+        long start = System.nanoTime();
+        String outcome = "error";
+        try {
+            T result = work.get();
+            outcome = "success";
+            return result;
+        } catch (ProviderFailure failure) {
+            // Permanent failures are the provider refusing; the others are retried later.
+            outcome = failure.permanent() ? "rejected" : "unavailable";
+            throw failure;
+        } finally {
+            Timer.builder(CALLS)
+                    .description("Calls into a wallet provider by operation and outcome")
+                    .tags("provider", delegate.name(), "operation", operation, "outcome", outcome)
+                    .register(registry)
+                    .record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private Counter pushes(String kind, String outcome) {
+        return Counter.builder(PUSHES)
+                .description("Content updates and messages pushed to wallet objects, per object")
+                .tags("provider", delegate.name(), "kind", kind, "outcome", outcome)
+                .register(registry);
+    }
+}
