@@ -105,6 +105,13 @@ class SeveralInstancesTest {
                         == CARDS);
         assertThat(count("SELECT COUNT(*) FROM wallet_cards WHERE campaign_id = ?", campaign))
                 .isEqualTo(CARDS);
+        // The providers create their objects in background work after the cards committed.
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> count(
+                                "SELECT COUNT(*) FROM provider_objects o JOIN wallet_cards c ON c.id = o.wallet_card_id"
+                                        + " WHERE c.campaign_id = ? AND o.created_at_provider = FALSE",
+                                campaign)
+                        == 0);
         assertThat(count(
                         "SELECT COUNT(*) FROM local_wallet_objects o JOIN wallet_cards c ON c.id = o.wallet_card_id"
                                 + " WHERE c.campaign_id = ?",

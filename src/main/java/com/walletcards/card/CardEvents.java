@@ -10,6 +10,11 @@ public final class CardEvents {
 
     private CardEvents() {}
 
+    /** Every event of the card module; the aggregate returns these from its transitions. */
+    public sealed interface CardEvent {
+        String walletCardId();
+    }
+
     /** The card's derived status changed; the recipient module mirrors it. */
     public record CardStatusChanged(
             OrganizationId organizationId,
@@ -18,11 +23,12 @@ public final class CardEvents {
             String campaignId,
             CardStatus from,
             CardStatus to,
-            Instant at) {}
+            Instant at)
+            implements CardEvent {}
 
     public record CardCreated(
             OrganizationId organizationId, String walletCardId, String recipientId, String campaignId, Instant at)
-            implements ExternalEvent {
+            implements ExternalEvent, CardEvent {
         @Override
         public String type() {
             return "card.created";
@@ -42,7 +48,7 @@ public final class CardEvents {
             String campaignId,
             String provider,
             Instant at)
-            implements ExternalEvent {
+            implements ExternalEvent, CardEvent {
         @Override
         public String type() {
             return "card.installed";
@@ -70,7 +76,7 @@ public final class CardEvents {
             String campaignId,
             String provider,
             Instant at)
-            implements ExternalEvent {
+            implements ExternalEvent, CardEvent {
         @Override
         public String type() {
             return "card.removed";
@@ -92,7 +98,7 @@ public final class CardEvents {
 
     public record CardRevoked(
             OrganizationId organizationId, String walletCardId, String recipientId, String campaignId, Instant at)
-            implements ExternalEvent {
+            implements ExternalEvent, CardEvent {
         @Override
         public String type() {
             return "card.revoked";
@@ -115,7 +121,7 @@ public final class CardEvents {
             String campaignId,
             long contentVersion,
             Instant at)
-            implements ExternalEvent {
+            implements ExternalEvent, CardEvent {
         @Override
         public String type() {
             return "card.updated";

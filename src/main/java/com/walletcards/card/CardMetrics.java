@@ -25,8 +25,8 @@ class CardMetrics {
                 .description("Wallet cards issued (one per recipient)")
                 .register(registry);
         providers.names().forEach(provider -> {
-            installed(provider);
-            removed(provider);
+            installed(provider.name());
+            removed(provider.name());
         });
     }
 

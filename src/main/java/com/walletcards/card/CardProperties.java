@@ -29,6 +29,8 @@ public record CardProperties(
      * @param maxRetryDelay the longest delay between two attempts
      * @param maxAttempts attempts of a batch before a provider that keeps failing is recorded as
      *     the object's last error and the batch gives up
+     * @param pushLease how long a worker may take to push to one object before another may; longer
+     *     than any provider call's timeout
      */
     public record Propagation(
             @DefaultValue("500") int batchSize,
@@ -36,7 +38,8 @@ public record CardProperties(
             @DefaultValue("PT0.5S") Duration checkInterval,
             @DefaultValue("PT1S") Duration retryDelay,
             @DefaultValue("PT5M") Duration maxRetryDelay,
-            @DefaultValue("12") int maxAttempts) {
+            @DefaultValue("12") int maxAttempts,
+            @DefaultValue("PT1M") Duration pushLease) {
 
         public Propagation {
             if (batchSize < 1 || maxAttempts < 1) {

@@ -14,7 +14,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -27,50 +29,60 @@ class CardQueries {
                     + " created_at, updated_at";
 
     private final JdbcClient jdbc;
-    private final JdbcTemplate batch;
+    private final NamedParameterJdbcTemplate batch;
 
-    CardQueries(JdbcClient jdbc, JdbcTemplate batch) {
+    CardQueries(JdbcClient jdbc, NamedParameterJdbcTemplate batch) {
         this.jdbc = jdbc;
         this.batch = batch;
     }
 
-    void insert(List<WalletCard> cards) {
+    /**
+     * Inserts new cards and their provider objects. The objects are not yet created at their
+     * providers: {@code callBatch} names the background job that will create them.
+     */
+    void insert(List<WalletCard> cards, String callBatch) {
         batch.batchUpdate(
-                "INSERT INTO wallet_cards (" + CARD_COLUMNS + ", status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                cards,
-                500,
-                (ps, c) -> {
-                    ps.setString(1, c.id());
-                    ps.setString(2, c.organizationId().value());
-                    ps.setString(3, c.campaignId());
-                    ps.setString(4, c.recipientId());
-                    ps.setString(5, c.lifecycle().name());
-                    ps.setString(
-                            6, c.finalStatus() == null ? null : c.finalStatus().name());
-                    ps.setString(7, c.downloadCode());
-                    ps.setString(8, c.barcodeValue());
-                    ps.setObject(9, Times.db(c.createdAt()));
-                    ps.setObject(10, Times.db(c.updatedAt()));
-                    ps.setString(11, c.status().name());
-                });
-        List<Object[]> objects = new ArrayList<>();
+                """
+                INSERT INTO wallet_cards (id, organization_id, campaign_id, recipient_id, lifecycle, final_status,
+                  download_code, barcode_value, created_at, updated_at, status)
+                VALUES (:id, :org, :campaign, :recipient, :lifecycle, :final, :code, :barcode, :created, :updated,
+                  :status)""",
+                cards.stream()
+                        .map(c -> new MapSqlParameterSource()
+                                .addValue("id", c.id())
+                                .addValue("org", c.organizationId().value())
+                                .addValue("campaign", c.campaignId())
+                                .addValue("recipient", c.recipientId())
+                                .addValue("lifecycle", c.lifecycle().name())
+                                .addValue(
+                                        "final",
+                                        c.finalStatus() == null
+                                                ? null
+                                                : c.finalStatus().name())
+                                .addValue("code", c.downloadCode())
+                                .addValue("barcode", c.barcodeValue())
+                                .addValue("created", Times.db(c.createdAt()))
+                                .addValue("updated", Times.db(c.updatedAt()))
+                                .addValue("status", c.status().name()))
+                        .toArray(SqlParameterSource[]::new));
+        List<SqlParameterSource> objects = new ArrayList<>();
         for (WalletCard c : cards) {
             for (ProviderObject o : c.objects()) {
-                objects.add(new Object[] {
-                    c.id(),
-                    o.provider(),
-                    c.organizationId().value(),
-                    o.objectRef(),
-                    o.contentVersion(),
-                    Times.db(o.updatedAt())
-                });
+                objects.add(new MapSqlParameterSource()
+                        .addValue("card", c.id())
+                        .addValue("provider", o.provider())
+                        .addValue("org", c.organizationId().value())
+                        .addValue("ref", o.objectRef())
+                        .addValue("version", o.contentVersion())
+                        .addValue("batch", callBatch)
+                        .addValue("updated", Times.db(o.updatedAt())));
             }
         }
-        // The content version the object was created with: live updates push only what is newer.
-        batch.batchUpdate(
-                "INSERT INTO provider_objects (wallet_card_id, provider, organization_id, object_ref, content_version,"
-                        + " updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-                objects);
+        // The content version the object is created with: live updates push only what is newer.
+        batch.batchUpdate("""
+                INSERT INTO provider_objects (wallet_card_id, provider, organization_id, object_ref, content_version,
+                  created_at_provider, call_batch, updated_at)
+                VALUES (:card, :provider, :org, :ref, :version, FALSE, :batch, :updated)""", objects.toArray(SqlParameterSource[]::new));
     }
 
     /**
@@ -78,73 +90,104 @@ class CardQueries {
      * and last error belong to live updates, which write them under the objects' row locks.
      */
     void update(WalletCard c) {
-        jdbc.sql("UPDATE wallet_cards SET lifecycle = ?, final_status = ?, status = ?, updated_at = ? WHERE id = ?")
-                .params(
-                        c.lifecycle().name(),
-                        c.finalStatus() == null ? null : c.finalStatus().name(),
-                        c.status().name(),
-                        Times.db(c.updatedAt()),
-                        c.id())
+        jdbc.sql("""
+                        UPDATE wallet_cards SET lifecycle = :lifecycle, final_status = :final, status = :status,
+                          updated_at = :updated WHERE id = :id""")
+                .param("lifecycle", c.lifecycle().name())
+                .param("final", c.finalStatus() == null ? null : c.finalStatus().name())
+                .param("status", c.status().name())
+                .param("updated", Times.db(c.updatedAt()))
+                .param("id", c.id())
                 .update();
-        batch.batchUpdate("""
-                UPDATE provider_objects SET installed = ?, ever_installed = ?, voided = ?, last_event_at = ?,
-                  updated_at = ?
-                WHERE wallet_card_id = ? AND provider = ?""", c.objects(), 10, (ps, o) -> {
-            ps.setBoolean(1, o.installed());
-            ps.setBoolean(2, o.everInstalled());
-            ps.setBoolean(3, o.voided());
-            ps.setObject(4, Times.db(o.lastEventAt()));
-            ps.setObject(5, Times.db(o.updatedAt()));
-            ps.setString(6, c.id());
-            ps.setString(7, o.provider());
-        });
+        batch.batchUpdate(
+                """
+                UPDATE provider_objects SET installed = :installed, ever_installed = :ever, voided = :voided,
+                  last_event_at = :lastEvent, updated_at = :updated
+                WHERE wallet_card_id = :card AND provider = :provider""",
+                c.objects().stream()
+                        .map(o -> new MapSqlParameterSource()
+                                .addValue("installed", o.installed())
+                                .addValue("ever", o.everInstalled())
+                                .addValue("voided", o.voided())
+                                .addValue("lastEvent", Times.db(o.lastEventAt()))
+                                .addValue("updated", Times.db(o.updatedAt()))
+                                .addValue("card", c.id())
+                                .addValue("provider", o.provider()))
+                        .toArray(SqlParameterSource[]::new));
+    }
+
+    /** Marks the card's objects to be voided at their providers by the background job {@code callBatch}. */
+    void requestVoid(String cardId, String callBatch) {
+        jdbc.sql("UPDATE provider_objects SET void_pending = TRUE, call_batch = :batch WHERE wallet_card_id = :card")
+                .param("batch", callBatch)
+                .param("card", cardId)
+                .update();
     }
 
     Optional<WalletCard> find(OrganizationId org, String id) {
-        return one("WHERE id = ? AND organization_id = ?", id, org.value());
-    }
-
-    /** Row-locks the card: provider callbacks and issuer actions on one card serialize. */
-    Optional<WalletCard> findForUpdate(String id) {
-        return one("WHERE id = ? FOR UPDATE", id);
+        return one("WHERE id = :id AND organization_id = :org", Map.of("id", id, "org", org.value()));
     }
 
     Optional<WalletCard> findForUpdate(OrganizationId org, String id) {
-        return one("WHERE id = ? AND organization_id = ? FOR UPDATE", id, org.value());
+        return one("WHERE id = :id AND organization_id = :org FOR UPDATE", Map.of("id", id, "org", org.value()));
+    }
+
+    /** Row-locks the card that owns a provider's object: events and issuer actions on one card serialize. */
+    Optional<WalletCard> findByObjectForUpdate(String provider, String objectRef) {
+        return one(
+                "WHERE id = (SELECT wallet_card_id FROM provider_objects WHERE provider = :provider"
+                        + " AND object_ref = :ref) FOR UPDATE",
+                Map.of("provider", provider, "ref", objectRef));
+    }
+
+    boolean exists(String cardId) {
+        return jdbc.sql("SELECT COUNT(*) FROM wallet_cards WHERE id = :id")
+                        .param("id", cardId)
+                        .query(Integer.class)
+                        .single()
+                > 0;
+    }
+
+    Optional<String> objectRef(String cardId, String provider) {
+        return jdbc.sql("SELECT object_ref FROM provider_objects WHERE wallet_card_id = :card AND provider = :provider")
+                .param("card", cardId)
+                .param("provider", provider)
+                .query(String.class)
+                .optional();
     }
 
     Optional<WalletCard> findByCode(String code) {
-        return one("WHERE download_code = ?", code);
+        return one("WHERE download_code = :code", Map.of("code", code));
     }
 
     List<WalletCard> findMany(OrganizationId org, Collection<String> ids) {
         if (ids.isEmpty()) {
             return List.of();
         }
-        List<Object> params = new ArrayList<>(ids);
-        params.add(org.value());
-        String marks = String.join(", ", java.util.Collections.nCopies(ids.size(), "?"));
-        return withObjects(jdbc.sql("SELECT " + CARD_COLUMNS + " FROM wallet_cards WHERE id IN (" + marks
-                        + ") AND organization_id = ?")
-                .params(params)
-                .query(CardQueries::cardRow)
-                .list());
+        return many("WHERE id IN (:ids) AND organization_id = :org", Map.of("ids", ids, "org", org.value()));
     }
 
     /** Active cards of a campaign in id order, after {@code afterId}: a keyset page for fan-outs. */
     List<WalletCard> activeCards(OrganizationId org, String campaignId, @Nullable String afterId, int limit) {
-        return withObjects(jdbc.sql("SELECT " + CARD_COLUMNS
-                        + " FROM wallet_cards WHERE organization_id = ? AND campaign_id = ? AND status = 'active'"
-                        + " AND id > ? ORDER BY id LIMIT ?")
-                .params(org.value(), campaignId, afterId == null ? "" : afterId, limit)
-                .query(CardQueries::cardRow)
-                .list());
+        return many(
+                "WHERE organization_id = :org AND campaign_id = :campaign AND status = 'active' AND id > :after"
+                        + " ORDER BY id LIMIT :limit",
+                Map.of(
+                        "org",
+                        org.value(),
+                        "campaign",
+                        campaignId,
+                        "after",
+                        afterId == null ? "" : afterId,
+                        "limit",
+                        limit));
     }
 
     long countActive(OrganizationId org, String campaignId) {
-        return jdbc.sql(
-                        "SELECT COUNT(*) FROM wallet_cards WHERE organization_id = ? AND campaign_id = ? AND status = 'active'")
-                .params(org.value(), campaignId)
+        return jdbc.sql("SELECT COUNT(*) FROM wallet_cards WHERE organization_id = :org AND campaign_id = :campaign"
+                        + " AND status = 'active'")
+                .param("org", org.value())
+                .param("campaign", campaignId)
                 .query(Long.class)
                 .single();
     }
@@ -155,15 +198,15 @@ class CardQueries {
         try {
             jdbc.sql("""
                             INSERT INTO provider_events (provider, event_id, wallet_card_id, organization_id, event,
-                              occurred_at, received_at, applied) VALUES (?, ?, ?, ?, ?, ?, ?, FALSE)""")
-                    .params(
-                            provider,
-                            eventId,
-                            card.id(),
-                            card.organizationId().value(),
-                            event,
-                            Times.db(occurredAt),
-                            Times.db(now))
+                              occurred_at, received_at, applied)
+                            VALUES (:provider, :eventId, :card, :org, :event, :occurred, :received, FALSE)""")
+                    .param("provider", provider)
+                    .param("eventId", eventId)
+                    .param("card", card.id())
+                    .param("org", card.organizationId().value())
+                    .param("event", event)
+                    .param("occurred", Times.db(occurredAt))
+                    .param("received", Times.db(now))
                     .update();
             return true;
         } catch (DuplicateKeyException alreadySeen) {
@@ -172,17 +215,21 @@ class CardQueries {
     }
 
     void markEventApplied(String provider, String eventId) {
-        jdbc.sql("UPDATE provider_events SET applied = TRUE WHERE provider = ? AND event_id = ?")
-                .params(provider, eventId)
+        jdbc.sql("UPDATE provider_events SET applied = TRUE WHERE provider = :provider AND event_id = :eventId")
+                .param("provider", provider)
+                .param("eventId", eventId)
                 .update();
     }
 
-    private Optional<WalletCard> one(String where, Object... params) {
-        List<WalletCard> cards = withObjects(jdbc.sql("SELECT " + CARD_COLUMNS + " FROM wallet_cards " + where)
+    private Optional<WalletCard> one(String where, Map<String, ?> params) {
+        return many(where, params).stream().findFirst();
+    }
+
+    private List<WalletCard> many(String where, Map<String, ?> params) {
+        return withObjects(jdbc.sql("SELECT " + CARD_COLUMNS + " FROM wallet_cards " + where)
                 .params(params)
                 .query(CardQueries::cardRow)
                 .list());
-        return cards.stream().findFirst();
     }
 
     private List<WalletCard> withObjects(List<CardRow> rows) {
@@ -191,12 +238,11 @@ class CardQueries {
         }
         Map<String, List<ProviderObject>> objects = new LinkedHashMap<>();
         rows.forEach(r -> objects.put(r.id, new ArrayList<>()));
-        String marks = String.join(", ", java.util.Collections.nCopies(rows.size(), "?"));
         jdbc.sql("""
                         SELECT wallet_card_id, provider, object_ref, installed, ever_installed, voided, last_event_at,
                           content_version, last_error, updated_at
-                        FROM provider_objects WHERE wallet_card_id IN (%s) ORDER BY wallet_card_id, provider""".formatted(marks))
-                .params(rows.stream().map(r -> (Object) r.id).toList())
+                        FROM provider_objects WHERE wallet_card_id IN (:ids) ORDER BY wallet_card_id, provider""")
+                .param("ids", objects.keySet())
                 .query((rs, n) -> {
                     objects.get(rs.getString("wallet_card_id")).add(object(rs));
                     return null;

@@ -1,9 +1,13 @@
 package com.walletcards.card;
 
+import com.walletcards.card.spi.AddToWallet;
+import com.walletcards.card.spi.CampaignContent;
+import com.walletcards.card.spi.Capabilities;
 import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.PushMessage;
 import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.shared.ProviderName;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -31,22 +35,29 @@ final class MeteredWalletProvider implements WalletProvider {
     }
 
     @Override
-    public String name() {
+    public ProviderName name() {
         return delegate.name();
     }
 
     @Override
-    public List<String> createObjects(List<NewObject> cards) {
-        return call("create", () -> delegate.createObjects(cards));
+    public Capabilities capabilities() {
+        return delegate.capabilities();
     }
 
     @Override
-    public void updateObjects(List<ObjectUpdate> updates) {
+    public String allocateObjectRef(String walletCardId) {
+        return delegate.allocateObjectRef(walletCardId); // no I/O: nothing to time
+    }
+
+    @Override
+    public void createObjects(List<ObjectContent> objects) {
+        run("create", () -> delegate.createObjects(objects));
+    }
+
+    @Override
+    public void updateObjects(List<ObjectContent> updates) {
         try {
-            call("update", () -> {
-                delegate.updateObjects(updates);
-                return null;
-            });
+            run("update", () -> delegate.updateObjects(updates));
         } catch (RuntimeException e) {
             pushes("content", "failed").increment(updates.size());
             throw e;
@@ -55,25 +66,13 @@ final class MeteredWalletProvider implements WalletProvider {
     }
 
     @Override
-    public void voidObject(ProviderObjectRef object) {
-        call("void", () -> {
-            delegate.voidObject(object);
-            return null;
-        });
+    public void updateCampaign(CampaignContent campaign) {
+        run("update-campaign", () -> delegate.updateCampaign(campaign));
     }
 
     @Override
-    public void deliverMessage(ProviderObjectRef object, PushMessage message) {
-        try {
-            call("message", () -> {
-                delegate.deliverMessage(object, message);
-                return null;
-            });
-        } catch (RuntimeException e) {
-            pushes("message", "failed").increment();
-            throw e;
-        }
-        pushes("message", "delivered").increment();
+    public void voidObjects(List<ProviderObjectRef> objects) {
+        run("void", () -> delegate.voidObjects(objects));
     }
 
     @Override
@@ -92,8 +91,15 @@ final class MeteredWalletProvider implements WalletProvider {
     }
 
     @Override
-    public String addToWalletPath(String downloadCode) {
-        return delegate.addToWalletPath(downloadCode); // no call to the provider: a local link
+    public AddToWallet addToWallet(ObjectContent object) {
+        return call("add-to-wallet", () -> delegate.addToWallet(object));
+    }
+
+    private void run(String operation, Runnable work) {
+        call(operation, () -> {
+            work.run();
+            return null;
+        });
     }
 
     private <T> T call(String operation, Supplier<T> work) {
@@ -110,7 +116,7 @@ final class MeteredWalletProvider implements WalletProvider {
         } finally {
             Timer.builder(CALLS)
                     .description("Calls into a wallet provider by operation and outcome")
-                    .tags("provider", delegate.name(), "operation", operation, "outcome", outcome)
+                    .tags("provider", delegate.name().toString(), "operation", operation, "outcome", outcome)
                     .register(registry)
                     .record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
         }
@@ -119,7 +125,7 @@ final class MeteredWalletProvider implements WalletProvider {
     private Counter pushes(String kind, String outcome) {
         return Counter.builder(PUSHES)
                 .description("Content updates and messages pushed to wallet objects, per object")
-                .tags("provider", delegate.name(), "kind", kind, "outcome", outcome)
+                .tags("provider", delegate.name().toString(), "kind", kind, "outcome", outcome)
                 .register(registry);
     }
 }

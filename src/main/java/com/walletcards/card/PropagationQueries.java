@@ -5,15 +5,16 @@ import com.walletcards.shared.Times;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.time.OffsetDateTime;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -23,11 +24,13 @@ class PropagationQueries {
 
     private static final String RUN_COLUMNS =
             "scope_key, scope, organization_id, campaign_id, run_id, requested, fanned_out";
+    private static final String ACTIVE_OF_CAMPAIGN =
+            "FROM wallet_cards WHERE organization_id = :org AND campaign_id = :campaign AND status = 'active'";
 
     private final JdbcClient jdbc;
-    private final JdbcTemplate batch;
+    private final NamedParameterJdbcTemplate batch;
 
-    PropagationQueries(JdbcClient jdbc, JdbcTemplate batch) {
+    PropagationQueries(JdbcClient jdbc, NamedParameterJdbcTemplate batch) {
         this.jdbc = jdbc;
         this.batch = batch;
     }
@@ -47,20 +50,31 @@ class PropagationQueries {
             long requested,
             @Nullable Long fannedOut) {}
 
-    /** An installed provider object, locked for the rest of the transaction. */
-    record InstalledObject(String walletCardId, String provider, String objectRef, long contentVersion) {}
+    /**
+     * An installed provider object, locked for the rest of the transaction; {@code leaseUntil}
+     * set while a worker is pushing to it.
+     */
+    record InstalledObject(
+            String walletCardId,
+            String provider,
+            String objectRef,
+            long contentVersion,
+            @Nullable Instant leaseUntil) {}
 
-    record CardRef(String walletCardId, String recipientId, String campaignId, CardStatus status) {}
+    record CardRef(
+            String walletCardId, String recipientId, String campaignId, CardStatus status, String barcodeValue) {}
 
-    /** A push to record: the object now holds {@code version}. */
+    /** A push to lease or record: the object gets, or now holds, {@code version}. */
     record Pushed(String walletCardId, String provider, long version) {}
 
-    record Failed(String walletCardId, String provider, String error) {}
+    record Failed(String walletCardId, String provider, long version, String error) {}
 
     /** Counts one more change for a scope whose run is in progress; false when no run is. */
     boolean bump(String scopeKey, Instant now) {
-        return jdbc.sql("UPDATE card_propagations SET requested = requested + 1, updated_at = ? WHERE scope_key = ?")
-                        .params(Times.db(now), scopeKey)
+        return jdbc.sql("UPDATE card_propagations SET requested = requested + 1, updated_at = :now"
+                                + " WHERE scope_key = :scope")
+                        .param("now", Times.db(now))
+                        .param("scope", scopeKey)
                         .update()
                 == 1;
     }
@@ -71,37 +85,40 @@ class PropagationQueries {
         return jdbc.sql("""
                         INSERT INTO card_propagations (scope_key, scope, organization_id, campaign_id, run_id,
                           requested, fanned_out, created_at, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?) ON CONFLICT DO NOTHING""")
-                        .params(
-                                run.scopeKey(),
-                                run.scope().name(),
-                                run.organizationId().value(),
-                                run.campaignId(),
-                                run.runId(),
-                                run.requested(),
-                                Times.db(now),
-                                Times.db(now))
+                        VALUES (:scope, :kind, :org, :campaign, :run, :requested, NULL, :now, :now)
+                        ON CONFLICT DO NOTHING""")
+                        .param("scope", run.scopeKey())
+                        .param("kind", run.scope().name())
+                        .param("org", run.organizationId().value())
+                        .param("campaign", run.campaignId())
+                        .param("run", run.runId())
+                        .param("requested", run.requested())
+                        .param("now", Times.db(now))
                         .update()
                 == 1;
     }
 
     Optional<Run> find(String scopeKey) {
-        return jdbc.sql("SELECT " + RUN_COLUMNS + " FROM card_propagations WHERE scope_key = ?")
-                .param(scopeKey)
+        return jdbc.sql("SELECT " + RUN_COLUMNS + " FROM card_propagations WHERE scope_key = :scope")
+                .param("scope", scopeKey)
                 .query(PropagationQueries::run)
                 .optional();
     }
 
     Optional<Run> findByRun(String runId) {
-        return jdbc.sql("SELECT " + RUN_COLUMNS + " FROM card_propagations WHERE run_id = ?")
-                .param(runId)
+        return jdbc.sql("SELECT " + RUN_COLUMNS + " FROM card_propagations WHERE run_id = :run")
+                .param("run", runId)
                 .query(PropagationQueries::run)
                 .optional();
     }
 
     void fannedOut(String scopeKey, String runId, long requested, Instant now) {
-        jdbc.sql("UPDATE card_propagations SET fanned_out = ?, updated_at = ? WHERE scope_key = ? AND run_id = ?")
-                .params(requested, Times.db(now), scopeKey, runId)
+        jdbc.sql("UPDATE card_propagations SET fanned_out = :requested, updated_at = :now"
+                        + " WHERE scope_key = :scope AND run_id = :run")
+                .param("requested", requested)
+                .param("now", Times.db(now))
+                .param("scope", scopeKey)
+                .param("run", runId)
                 .update();
     }
 
@@ -111,25 +128,30 @@ class PropagationQueries {
      * row and starts a new run.
      */
     boolean finishIfCaughtUp(String scopeKey, String runId, long handled) {
-        return jdbc.sql("DELETE FROM card_propagations WHERE scope_key = ? AND run_id = ? AND requested = ?")
-                        .params(scopeKey, runId, handled)
+        return jdbc.sql("DELETE FROM card_propagations WHERE scope_key = :scope AND run_id = :run"
+                                + " AND requested = :handled")
+                        .param("scope", scopeKey)
+                        .param("run", runId)
+                        .param("handled", handled)
                         .update()
                 == 1;
     }
 
     /** Executions of a task whose instance id starts with {@code prefix}, done or not. */
     long pendingExecutions(String taskName, String prefix) {
-        return jdbc.sql("SELECT COUNT(*) FROM scheduled_tasks WHERE task_name = ? AND LEFT(task_instance, ?) = ?")
-                .params(taskName, prefix.length(), prefix)
+        return jdbc.sql("SELECT COUNT(*) FROM scheduled_tasks WHERE task_name = :task"
+                        + " AND LEFT(task_instance, :length) = :prefix")
+                .param("task", taskName)
+                .param("length", prefix.length())
+                .param("prefix", prefix)
                 .query(Long.class)
                 .single();
     }
 
     boolean anyActive(OrganizationId org, String campaignId) {
-        return !jdbc.sql(
-                        "SELECT id FROM wallet_cards WHERE organization_id = ? AND campaign_id = ? AND status = 'active'"
-                                + " ORDER BY id LIMIT 1")
-                .params(org.value(), campaignId)
+        return !jdbc.sql("SELECT id " + ACTIVE_OF_CAMPAIGN + " ORDER BY id LIMIT 1")
+                .param("org", org.value())
+                .param("campaign", campaignId)
                 .query(String.class)
                 .list()
                 .isEmpty();
@@ -137,10 +159,11 @@ class PropagationQueries {
 
     /** The id of the active card {@code skip} places after {@code afterId}: where a batch of that size ends. */
     Optional<String> boundary(OrganizationId org, String campaignId, String afterId, int skip) {
-        return jdbc.sql(
-                        "SELECT id FROM wallet_cards WHERE organization_id = ? AND campaign_id = ? AND status = 'active'"
-                                + " AND id > ? ORDER BY id LIMIT 1 OFFSET ?")
-                .params(org.value(), campaignId, afterId, skip)
+        return jdbc.sql("SELECT id " + ACTIVE_OF_CAMPAIGN + " AND id > :after ORDER BY id LIMIT 1 OFFSET :skip")
+                .param("org", org.value())
+                .param("campaign", campaignId)
+                .param("after", afterId)
+                .param("skip", skip)
                 .query(String.class)
                 .optional();
     }
@@ -148,48 +171,50 @@ class PropagationQueries {
     /** Active cards of a campaign with {@code afterId < id <= untilId} (no upper end when null), in id order. */
     List<String> activeCardIds(
             OrganizationId org, String campaignId, String afterId, @Nullable String untilId, int limit) {
-        List<Object> params = new ArrayList<>(List.of(org.value(), campaignId, afterId));
-        String until = "";
-        if (untilId != null) {
-            until = " AND id <= ?";
-            params.add(untilId);
-        }
-        params.add(limit);
-        return jdbc.sql(
-                        "SELECT id FROM wallet_cards WHERE organization_id = ? AND campaign_id = ? AND status = 'active'"
-                                + " AND id > ?" + until + " ORDER BY id LIMIT ?")
-                .params(params)
+        return jdbc.sql("SELECT id " + ACTIVE_OF_CAMPAIGN + " AND id > :after"
+                        + (untilId == null ? "" : " AND id <= :until") + " ORDER BY id LIMIT :limit")
+                .param("org", org.value())
+                .param("campaign", campaignId)
+                .param("after", afterId)
+                .param("until", untilId)
+                .param("limit", limit)
                 .query(String.class)
                 .list();
     }
 
     Optional<CardRef> cardOfRecipient(OrganizationId org, String recipientId) {
-        return jdbc.sql("SELECT id, recipient_id, campaign_id, status FROM wallet_cards"
-                        + " WHERE recipient_id = ? AND organization_id = ?")
-                .params(recipientId, org.value())
+        return jdbc.sql("SELECT id, recipient_id, campaign_id, status, barcode_value FROM wallet_cards"
+                        + " WHERE recipient_id = :recipient AND organization_id = :org")
+                .param("recipient", recipientId)
+                .param("org", org.value())
                 .query(PropagationQueries::cardRef)
                 .optional();
     }
 
     /**
-     * Locks the installed, not voided provider objects of these cards, always in the same order so
-     * that workers sharing cards never deadlock. Whoever holds the lock pushes; the next holder
-     * sees the version it recorded.
+     * Locks the installed, not voided provider objects of these cards that exist at their
+     * providers, always in the same order so that workers sharing cards never deadlock.
      */
     List<InstalledObject> lockInstalledObjects(Collection<String> cardIds) {
         if (cardIds.isEmpty()) {
             return List.of();
         }
         return jdbc.sql("""
-                        SELECT wallet_card_id, provider, object_ref, content_version FROM provider_objects
-                        WHERE wallet_card_id IN (%s) AND installed = TRUE AND voided = FALSE
-                        ORDER BY wallet_card_id, provider FOR UPDATE""".formatted(marks(cardIds.size())))
-                .params(new ArrayList<Object>(cardIds))
-                .query((rs, n) -> new InstalledObject(
-                        rs.getString("wallet_card_id"),
-                        rs.getString("provider"),
-                        rs.getString("object_ref"),
-                        rs.getLong("content_version")))
+                        SELECT wallet_card_id, provider, object_ref, content_version, push_lease_until
+                        FROM provider_objects
+                        WHERE wallet_card_id IN (:cards) AND installed = TRUE AND voided = FALSE
+                          AND created_at_provider = TRUE
+                        ORDER BY wallet_card_id, provider FOR UPDATE""")
+                .param("cards", cardIds)
+                .query((rs, n) -> {
+                    OffsetDateTime lease = rs.getObject("push_lease_until", OffsetDateTime.class);
+                    return new InstalledObject(
+                            rs.getString("wallet_card_id"),
+                            rs.getString("provider"),
+                            rs.getString("object_ref"),
+                            rs.getLong("content_version"),
+                            lease == null ? null : lease.toInstant());
+                })
                 .list();
     }
 
@@ -199,39 +224,65 @@ class PropagationQueries {
         if (cardIds.isEmpty()) {
             return cards;
         }
-        List<Object> params = new ArrayList<>(cardIds);
-        params.add(org.value());
-        jdbc.sql("SELECT id, recipient_id, campaign_id, status FROM wallet_cards WHERE id IN (" + marks(cardIds.size())
-                        + ") AND organization_id = ?")
-                .params(params)
+        jdbc.sql("SELECT id, recipient_id, campaign_id, status, barcode_value FROM wallet_cards"
+                        + " WHERE id IN (:cards) AND organization_id = :org")
+                .param("cards", cardIds)
+                .param("org", org.value())
                 .query(PropagationQueries::cardRef)
                 .list()
                 .forEach(c -> cards.put(c.walletCardId(), c));
         return cards;
     }
 
-    /** Records what was pushed; only ever forward. Returns, per push, whether it moved the version. */
-    int[] recordPushed(List<Pushed> pushed, Instant now) {
-        return batch.batchUpdate(
-                "UPDATE provider_objects SET content_version = ?, last_error = NULL, updated_at = ?"
-                        + " WHERE wallet_card_id = ? AND provider = ? AND content_version < ?",
-                pushed.stream()
-                        .map(p ->
-                                new Object[] {p.version(), Times.db(now), p.walletCardId(), p.provider(), p.version()})
-                        .toList());
+    /** Gives each object a push lease for the version it is about to receive; under the objects' locks. */
+    void lease(List<Pushed> pushes, Instant until, Instant now) {
+        batch.batchUpdate(
+                """
+                UPDATE provider_objects SET pushing_version = :version, push_lease_until = :until, updated_at = :now
+                WHERE wallet_card_id = :card AND provider = :provider""",
+                pushes.stream()
+                        .map(p -> object(p.walletCardId(), p.provider(), p.version(), now)
+                                .addValue("until", Times.db(until)))
+                        .toArray(SqlParameterSource[]::new));
     }
 
+    /**
+     * Records what was pushed, only while the lease is still this push's, and only ever forward;
+     * releases the lease. Returns, per push, whether it was recorded.
+     */
+    int[] recordPushed(List<Pushed> pushed, Instant now) {
+        return batch.batchUpdate(
+                """
+                UPDATE provider_objects SET last_error = NULL, pushing_version = NULL, push_lease_until = NULL,
+                  updated_at = :now,
+                  content_version = CASE WHEN content_version < :version THEN :version ELSE content_version END
+                WHERE wallet_card_id = :card AND provider = :provider AND pushing_version = :version""",
+                pushed.stream()
+                        .map(p -> object(p.walletCardId(), p.provider(), p.version(), now))
+                        .toArray(SqlParameterSource[]::new));
+    }
+
+    /** Records why pushes failed and releases their leases. */
     void recordFailed(List<Failed> failed, Instant now) {
         batch.batchUpdate(
-                "UPDATE provider_objects SET last_error = ?, updated_at = ? WHERE wallet_card_id = ? AND provider = ?",
+                """
+                UPDATE provider_objects SET last_error = :error, pushing_version = NULL, push_lease_until = NULL,
+                  updated_at = :now
+                WHERE wallet_card_id = :card AND provider = :provider AND pushing_version = :version""",
                 failed.stream()
-                        .map(f -> new Object[] {
-                            f.error().length() > 500 ? f.error().substring(0, 500) : f.error(),
-                            Times.db(now),
-                            f.walletCardId(),
-                            f.provider()
-                        })
-                        .toList());
+                        .map(f -> object(f.walletCardId(), f.provider(), f.version(), now)
+                                .addValue(
+                                        "error",
+                                        f.error().length() > 500 ? f.error().substring(0, 500) : f.error()))
+                        .toArray(SqlParameterSource[]::new));
+    }
+
+    private static MapSqlParameterSource object(String cardId, String provider, long version, Instant now) {
+        return new MapSqlParameterSource()
+                .addValue("card", cardId)
+                .addValue("provider", provider)
+                .addValue("version", version)
+                .addValue("now", Times.db(now));
     }
 
     private static Run run(ResultSet rs, int row) throws SQLException {
@@ -252,10 +303,7 @@ class PropagationQueries {
                 rs.getString("id"),
                 rs.getString("recipient_id"),
                 rs.getString("campaign_id"),
-                CardStatus.valueOf(rs.getString("status")));
-    }
-
-    private static String marks(int n) {
-        return String.join(", ", Collections.nCopies(n, "?"));
+                CardStatus.valueOf(rs.getString("status")),
+                rs.getString("barcode_value"));
     }
 }

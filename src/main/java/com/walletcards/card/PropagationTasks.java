@@ -35,7 +35,7 @@ class PropagationTasks {
     static final TaskDescriptor<Void> BATCH = TaskDescriptor.of("card-propagation-batch");
 
     @Bean
-    CustomTask<Void> cardPropagationTask(CardPropagation propagation, CardProperties properties) {
+    CustomTask<Void> cardPropagationTask(PropagationRuns propagation, CardProperties properties) {
         CardProperties.Propagation settings = properties.propagation();
         return Tasks.custom(RUN)
                 .onFailure(new CappedBackoff<>(settings.retryDelay(), settings.maxRetryDelay()))
@@ -51,7 +51,7 @@ class PropagationTasks {
     }
 
     @Bean
-    OneTimeTask<Void> cardPropagationBatchTask(CardPropagation propagation, CardProperties properties) {
+    OneTimeTask<Void> cardPropagationBatchTask(PropagationRuns propagation, CardProperties properties) {
         CardProperties.Propagation settings = properties.propagation();
         return Tasks.oneTime(BATCH)
                 .onFailure(new CappedBackoff<>(settings.retryDelay(), settings.maxRetryDelay()))
@@ -61,7 +61,7 @@ class PropagationTasks {
     }
 
     /** The last attempt records a provider that still fails instead of retrying it once more. */
-    private static boolean finalAttempt(ExecutionContext context, CardProperties.Propagation settings) {
+    static boolean finalAttempt(ExecutionContext context, CardProperties.Propagation settings) {
         return context.getExecution().consecutiveFailures + 1 >= settings.maxAttempts();
     }
 
@@ -69,9 +69,13 @@ class PropagationTasks {
     record CappedBackoff<T>(Duration first, Duration max) implements FailureHandler<T> {
         @Override
         public void onFailure(ExecutionComplete complete, ExecutionOperations<T> operations) {
-            int failures = Math.min(complete.getExecution().consecutiveFailures, 30);
-            long millis = Math.min(max.toMillis(), first.toMillis() * (1L << failures));
-            operations.reschedule(complete, complete.getTimeDone().plusMillis(millis));
+            operations.reschedule(
+                    complete, complete.getTimeDone().plus(delay(complete.getExecution().consecutiveFailures)));
+        }
+
+        Duration delay(int consecutiveFailures) {
+            int failures = Math.min(consecutiveFailures, 30);
+            return Duration.ofMillis(Math.min(max.toMillis(), first.toMillis() * (1L << failures)));
         }
     }
 }

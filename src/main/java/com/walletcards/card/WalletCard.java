@@ -1,5 +1,6 @@
 package com.walletcards.card;
 
+import com.walletcards.card.CardEvents.CardEvent;
 import com.walletcards.card.CardEvents.CardInstalled;
 import com.walletcards.card.CardEvents.CardRemoved;
 import com.walletcards.card.CardEvents.CardRevoked;
@@ -70,7 +71,7 @@ public final class WalletCard {
     }
 
     /** Marks the card as sent to its holder; a revoked or deleted card cannot be invited. */
-    List<Object> invite(Instant now) {
+    List<CardEvent> invite(Instant now) {
         if (finalStatus != null) {
             throw new InvalidState("The card is " + finalStatus + " and cannot be invited");
         }
@@ -84,7 +85,7 @@ public final class WalletCard {
      * older than the last one applied to that object, or when the card is revoked or deleted:
      * those are final, whatever the wallets say later.
      */
-    Optional<List<Object>> applyProviderEvent(String provider, boolean installed, Instant occurredAt, Instant now) {
+    Optional<List<CardEvent>> applyProviderEvent(String provider, boolean installed, Instant occurredAt, Instant now) {
         int index = indexOf(provider);
         ProviderObject object = objects.get(index);
         if (finalStatus != null || (object.lastEventAt() != null && occurredAt.isBefore(object.lastEventAt()))) {
@@ -92,7 +93,7 @@ public final class WalletCard {
         }
         CardStatus before = status();
         objects.set(index, object.withEvent(installed, occurredAt, now));
-        List<Object> events = new ArrayList<>();
+        List<CardEvent> events = new ArrayList<>();
         if (installed && !object.installed()) {
             events.add(new CardInstalled(organizationId, id, recipientId, campaignId, provider, now));
         } else if (!installed && object.installed()) {
@@ -102,20 +103,20 @@ public final class WalletCard {
     }
 
     /** Voids the card for good; the caller voids each returned object at its provider. */
-    List<Object> revoke(Instant now) {
+    List<CardEvent> revoke(Instant now) {
         if (finalStatus == CardStatus.revoked) {
             return List.of();
         }
         CardStatus before = status();
         finalStatus = CardStatus.revoked;
         objects.replaceAll(o -> o.voided(now));
-        List<Object> events = new ArrayList<>();
+        List<CardEvent> events = new ArrayList<>();
         events.add(new CardRevoked(organizationId, id, recipientId, campaignId, now));
         return changed(before, now, events);
     }
 
     /** The recipient is gone: the card stays in wallets but gets nothing more. */
-    List<Object> markDeleted(Instant now) {
+    List<CardEvent> markDeleted(Instant now) {
         if (finalStatus != null) {
             return List.of();
         }
@@ -137,7 +138,7 @@ public final class WalletCard {
         throw new IllegalArgumentException("No " + provider + " object on card " + id);
     }
 
-    private List<Object> changed(CardStatus before, Instant now, List<Object> events) {
+    private List<CardEvent> changed(CardStatus before, Instant now, List<CardEvent> events) {
         updatedAt = now;
         CardStatus after = status();
         if (after != before) {

@@ -1,15 +1,17 @@
 package com.walletcards.card;
 
 import com.walletcards.card.CardEvents.CardCreated;
-import com.walletcards.card.CardEvents.CardInstalled;
+import com.walletcards.card.CardEvents.CardEvent;
 import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.CardContentSource;
+import com.walletcards.card.spi.ObjectEvent;
+import com.walletcards.card.spi.ObjectEvents;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.WalletProvider;
-import com.walletcards.card.spi.WalletProvider.NewObject;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.NotFound;
 import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.ProviderName;
 import com.walletcards.shared.Times;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -37,8 +39,11 @@ public class WalletCards {
     private final WalletProviders providers;
     private final CardContentSource contents;
     private final CardProperties properties;
-    private final CardPropagation propagation;
+    private final PropagationRequests propagation;
     private final PropagationQueries propagationQueries;
+    private final ProviderCalls providerCalls;
+    private final ObjectEvents objectEvents;
+    private final AddToWalletActions addToWallet;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
@@ -47,8 +52,11 @@ public class WalletCards {
             WalletProviders providers,
             CardContentSource contents,
             CardProperties properties,
-            CardPropagation propagation,
+            PropagationRequests propagation,
             PropagationQueries propagationQueries,
+            ProviderCalls providerCalls,
+            ObjectEvents objectEvents,
+            AddToWalletActions addToWallet,
             ApplicationEventPublisher events,
             Clock clock) {
         this.queries = queries;
@@ -57,6 +65,9 @@ public class WalletCards {
         this.properties = properties;
         this.propagation = propagation;
         this.propagationQueries = propagationQueries;
+        this.providerCalls = providerCalls;
+        this.objectEvents = objectEvents;
+        this.addToWallet = addToWallet;
         this.events = events;
         this.clock = clock;
     }
@@ -74,7 +85,7 @@ public class WalletCards {
         Map<String, CardContent> content = contents.contents(
                 org, requested.stream().map(NewCard::recipientId).toList());
         Map<String, String> cardIds = new LinkedHashMap<>();
-        Map<String, List<NewObject>> perProvider = new LinkedHashMap<>();
+        List<WalletCard> cards = new ArrayList<>();
         for (NewCard card : requested) {
             CardContent c = content.get(card.recipientId());
             if (c == null) {
@@ -82,45 +93,40 @@ public class WalletCards {
             }
             String id = Ids.newId("card");
             cardIds.put(card.recipientId(), id);
-            for (String provider : card.providers()) {
-                perProvider.computeIfAbsent(provider, p -> new ArrayList<>()).add(new NewObject(id, c));
-            }
-        }
-        Map<String, List<ProviderObject>> objects = new LinkedHashMap<>();
-        perProvider.forEach((provider, batch) -> {
-            List<String> refs = providers.get(provider).createObjects(batch);
-            for (int i = 0; i < batch.size(); i++) {
-                objects.computeIfAbsent(batch.get(i).walletCardId(), k -> new ArrayList<>())
-                        .add(new ProviderObject(
-                                provider,
-                                refs.get(i),
-                                false,
-                                false,
-                                false,
-                                null,
-                                batch.get(i).content().version(),
-                                null,
-                                now));
-            }
-        });
-        List<WalletCard> cards = new ArrayList<>();
-        cardIds.forEach((recipientId, id) -> {
-            CardContent c = content.get(recipientId);
-            String barcode = c.customBarcodeValue() != null ? c.customBarcodeValue() : randomCode(12);
+            // The barcode first: providers receive it with the content they create the object with.
+            String barcode = c.barcodeValue() != null ? c.barcodeValue() : randomCode(12);
+            // Only references are allocated here; the providers are called after this commits.
+            List<ProviderObject> objects = card.providers().stream()
+                    .map(p -> new ProviderObject(
+                            p,
+                            providers.get(p).allocateObjectRef(id),
+                            false,
+                            false,
+                            false,
+                            null,
+                            c.version(),
+                            null,
+                            now))
+                    .toList();
             cards.add(new WalletCard(
                     id,
                     org,
                     campaignId,
-                    recipientId,
+                    card.recipientId(),
                     CardStatus.created,
                     null,
                     randomCode(24),
                     barcode,
-                    objects.getOrDefault(id, List.of()),
+                    objects,
                     now,
                     now));
-        });
-        queries.insert(cards);
+        }
+        if (cards.isEmpty()) {
+            return cardIds;
+        }
+        String callBatch = Ids.newId("calls");
+        queries.insert(cards, callBatch);
+        providerCalls.schedule(callBatch);
         cards.forEach(c -> events.publishEvent(new CardCreated(org, c.id(), c.recipientId(), campaignId, now)));
         return cardIds;
     }
@@ -154,18 +160,16 @@ public class WalletCards {
     @Transactional
     public void revoke(OrganizationId org, String cardId) {
         WalletCard card = locked(org, cardId);
-        List<Object> changes = card.revoke(Times.now(clock));
+        List<CardEvent> changes = card.revoke(Times.now(clock));
         if (changes.isEmpty()) {
             return;
         }
-        // Saved first: this locks the provider objects before the provider is called, the order in
-        // which live updates lock them too, so the two never wait for each other in a cycle.
         save(card, changes);
-        for (ProviderObject object : card.objects()) {
-            providers
-                    .get(object.provider())
-                    .voidObject(new ProviderObjectRef(card.id(), object.provider(), object.objectRef()));
-        }
+        // The providers void their objects after this commits. A push holding the objects' locks
+        // finishes before this revocation can save; after it, no push takes a voided object.
+        String callBatch = Ids.newId("calls");
+        queries.requestVoid(card.id(), callBatch);
+        providerCalls.schedule(callBatch);
     }
 
     /** The recipient was deleted: the card stays in wallets but receives nothing more. */
@@ -176,34 +180,23 @@ public class WalletCards {
     }
 
     /**
-     * Applies a wallet provider's callback. Returns whether it changed anything: a repeated event
-     * id, an event older than the last one applied, or a revoked or deleted card change nothing.
+     * Applies a provider's report about the object of {@code provider} on a card, found by the
+     * card id (the generic signed callback names cards, not objects). See {@link ObjectEvents#report}.
      */
-    @Transactional
     public boolean applyProviderEvent(
             String provider, String cardId, String eventId, boolean installed, Instant occurredAt) {
-        Instant now = Times.now(clock);
-        WalletCard card = queries.findForUpdate(cardId).orElseThrow(() -> new NotFound("Wallet card"));
-        if (!card.hasProvider(provider)) {
-            throw new NotFound("The card has no " + provider + " object; wallet card");
+        ProviderName name = ProviderName.parse(provider).orElseThrow(() -> new NotFound("Provider " + provider));
+        if (!queries.exists(cardId)) {
+            throw new NotFound("Wallet card");
         }
-        if (!queries.recordEvent(provider, eventId, card, installed ? "INSTALL" : "REMOVE", occurredAt, now)) {
-            return false;
-        }
-        Optional<List<Object>> changes = card.applyProviderEvent(provider, installed, occurredAt, now);
-        if (changes.isEmpty()) {
-            return false;
-        }
-        queries.markEventApplied(provider, eventId);
-        queries.update(card);
-        changes.get().forEach(events::publishEvent);
-        if (changes.get().stream().anyMatch(CardInstalled.class::isInstance)) {
-            // The object may hold content older than the card's current one (a change while it was
-            // not installed, or one whose batch passed this card just before it was installed).
-            // The check runs as a job after this commits, so it sees every change committed by then.
-            propagation.cardChanged(card.organizationId(), card.id(), card.campaignId());
-        }
-        return true;
+        String objectRef = queries.objectRef(cardId, provider)
+                .orElseThrow(() -> new NotFound("The card has no " + provider + " object; wallet card"));
+        return objectEvents.report(new ObjectEvent(
+                name,
+                objectRef,
+                eventId,
+                installed ? ObjectEvent.Kind.INSTALLED : ObjectEvent.Kind.REMOVED,
+                occurredAt));
     }
 
     /**
@@ -257,15 +250,37 @@ public class WalletCards {
         return providers.exists(name);
     }
 
+    /** The provider of that name in this deployment; 404 for a name that is not a provider. */
     public WalletProvider provider(String name) {
         return providers.get(name);
+    }
+
+    /**
+     * The "add to wallet" actions of a card, in the card's provider order, for the holder page's
+     * buttons: provider, the wallet's own name and the action's URL. None for a revoked or deleted
+     * card.
+     */
+    public List<WalletAction> walletActions(WalletCard card) {
+        if (card.status().isFinal()) {
+            return List.of();
+        }
+        return card.objects().stream()
+                .map(o -> ProviderName.parse(o.provider())
+                        .map(p -> new WalletAction(p, p.walletName(), addToWalletUrl(card, o.provider()))))
+                .flatMap(Optional::stream)
+                .toList();
+    }
+
+    /** What the holder gets from {@code /c/<code>/<provider>}; see {@link AddToWalletOutcome}. */
+    public AddToWalletOutcome addToWallet(String downloadCode, String provider) {
+        return addToWallet.open(downloadCode, provider);
     }
 
     private WalletCard locked(OrganizationId org, String cardId) {
         return queries.findForUpdate(org, cardId).orElseThrow(() -> new NotFound("Wallet card"));
     }
 
-    private void save(WalletCard card, List<Object> changes) {
+    private void save(WalletCard card, List<CardEvent> changes) {
         if (!changes.isEmpty()) {
             queries.update(card);
             changes.forEach(events::publishEvent);
@@ -274,6 +289,10 @@ public class WalletCards {
 
     String downloadUrl(WalletCard card) {
         return properties.link("/c/" + card.downloadCode());
+    }
+
+    private String addToWalletUrl(WalletCard card, String provider) {
+        return properties.link("/c/" + card.downloadCode() + "/" + provider);
     }
 
     private CardView view(WalletCard card) {
@@ -285,10 +304,7 @@ public class WalletCards {
                 downloadUrl(card),
                 card.objects().stream()
                         .map(o -> new CardView.ProviderState(
-                                o.provider(),
-                                o.status(),
-                                properties.link(providers.get(o.provider()).addToWalletPath(card.downloadCode())),
-                                o.updatedAt()))
+                                o.provider(), o.status(), addToWalletUrl(card, o.provider()), o.updatedAt()))
                         .toList(),
                 card.updatedAt());
     }

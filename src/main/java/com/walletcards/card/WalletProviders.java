@@ -1,40 +1,85 @@
 package com.walletcards.card;
 
 import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.card.spi.WalletProviderFactory;
 import com.walletcards.shared.NotFound;
+import com.walletcards.shared.ProviderName;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
-/** The provider implementations present in this deployment, by name, each one metered. */
+/**
+ * The provider implementations of this deployment: for each {@link ProviderName}, the one whose
+ * mode {@code WALLET_PROVIDER_<NAME>_MODE} selects ({@code local} unless set). Checked at start-up:
+ * a mode no implementation offers stops the service with a message naming the variable. Each one
+ * is metered, so calls from every module are timed and counted.
+ */
 @Component
 public class WalletProviders {
 
-    private final Map<String, WalletProvider> byName;
+    static final String DEFAULT_MODE = "local";
+    private final Map<ProviderName, WalletProvider> byName = new EnumMap<>(ProviderName.class);
 
-    WalletProviders(List<WalletProvider> providers, MeterRegistry registry) {
-        this.byName = providers.stream()
-                .map(provider -> (WalletProvider) new MeteredWalletProvider(provider, registry))
-                .collect(Collectors.toUnmodifiableMap(WalletProvider::name, Function.identity()));
+    WalletProviders(List<WalletProviderFactory> factories, Environment environment, MeterRegistry registry) {
+        for (ProviderName name : ProviderName.values()) {
+            String mode =
+                    environment.getProperty(modeProperty(name), DEFAULT_MODE).trim();
+            List<WalletProviderFactory> offered =
+                    factories.stream().filter(f -> f.provider() == name).toList();
+            WalletProviderFactory chosen = offered.stream()
+                    .filter(f -> f.mode().equals(mode))
+                    .reduce((a, b) -> {
+                        throw new IllegalStateException(
+                                "Two implementations of provider " + name + " claim mode " + mode);
+                    })
+                    .orElseThrow(() -> new IllegalStateException(name.modeVariable() + "=" + mode
+                            + " is not a mode of provider " + name + "; known modes: "
+                            + offered.stream()
+                                    .map(WalletProviderFactory::mode)
+                                    .sorted()
+                                    .collect(Collectors.joining(", "))));
+            WalletProvider provider = chosen.create();
+            if (provider.name() != name) {
+                throw new IllegalStateException(
+                        "The " + mode + " implementation of " + name + " calls itself " + provider.name());
+            }
+            byName.put(name, new MeteredWalletProvider(provider, registry));
+        }
     }
 
-    public Set<String> names() {
+    /** {@code wallet.providers.settings.<name>.mode}, which {@code WALLET_PROVIDER_<NAME>_MODE} sets. */
+    static String modeProperty(ProviderName name) {
+        return "wallet.providers.settings." + name + ".mode";
+    }
+
+    public WalletProvider get(ProviderName name) {
+        return byName.get(name);
+    }
+
+    /** The provider of a name stored or received as text; an unknown name is 404. */
+    public WalletProvider get(String name) {
+        return find(name).orElseThrow(() -> new NotFound("Provider " + name));
+    }
+
+    public Optional<WalletProvider> find(String name) {
+        return ProviderName.parse(name).map(byName::get);
+    }
+
+    public java.util.Collection<WalletProvider> all() {
+        return byName.values();
+    }
+
+    public Set<ProviderName> names() {
         return byName.keySet();
     }
 
-    public WalletProvider get(String name) {
-        WalletProvider provider = byName.get(name);
-        if (provider == null) {
-            throw new NotFound("Provider " + name);
-        }
-        return provider;
-    }
-
     public boolean exists(String name) {
-        return byName.containsKey(name);
+        return find(name).isPresent();
     }
 }

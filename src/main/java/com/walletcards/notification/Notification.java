@@ -1,10 +1,10 @@
 package com.walletcards.notification;
 
 import com.walletcards.campaign.CampaignId;
+import com.walletcards.notification.NotificationEvents.NotificationEvent;
 import com.walletcards.notification.NotificationEvents.NotificationFailed;
 import com.walletcards.notification.NotificationEvents.NotificationSent;
 import com.walletcards.notification.NotificationEvents.Outcome;
-import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.InvalidState;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Validation;
@@ -127,7 +127,7 @@ public final class Notification {
      * that is sending stops where it is. Returns the final event, if this ended the notification.
      */
     @Nullable
-    ExternalEvent abandon(Instant now) {
+    NotificationEvent abandon(Instant now) {
         if (status == NotificationStatus.pending) {
             status = NotificationStatus.cancelled;
             cancelledAt = now;
@@ -154,7 +154,7 @@ public final class Notification {
      * Every active card was handled: {@code failed} when each delivery failed, else {@code sent}
      * (also when there was no active card at all). Returns the event to publish.
      */
-    ExternalEvent finish(Instant now) {
+    NotificationEvent finish(Instant now) {
         requireSending();
         sentAt = now;
         Outcome outcome = outcome();
@@ -168,7 +168,7 @@ public final class Notification {
 
     /** The background job gave up after its retries: whatever was not delivered by now never will be. */
     @Nullable
-    ExternalEvent giveUp(Instant now) {
+    NotificationEvent giveUp(Instant now) {
         if (status != NotificationStatus.pending && status != NotificationStatus.sending) {
             return null;
         }

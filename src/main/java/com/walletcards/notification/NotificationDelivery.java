@@ -6,8 +6,9 @@ import com.walletcards.card.WalletCards;
 import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.PushMessage;
+import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.notification.NotificationEvents.NotificationEvent;
 import com.walletcards.notification.NotificationQueries.Result;
-import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Instant;
@@ -23,7 +24,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The fan-out of one notification, in keyset batches of active cards. Each batch takes two
@@ -39,8 +42,11 @@ class NotificationDelivery {
     static final int BATCH = 500;
     private static final int MAX_ERROR = 500;
     private static final Logger log = LoggerFactory.getLogger(NotificationDelivery.class);
+    static final String UNSUPPORTED = "this wallet cannot show lock-screen messages";
 
     private final NotificationQueries queries;
+    private final ProviderReportQueries reports;
+    private final TransactionTemplate transaction;
     private final CampaignManagement campaigns;
     private final WalletCards cards;
     private final ApplicationEventPublisher events;
@@ -48,11 +54,15 @@ class NotificationDelivery {
 
     NotificationDelivery(
             NotificationQueries queries,
+            ProviderReportQueries reports,
+            PlatformTransactionManager transactions,
             CampaignManagement campaigns,
             WalletCards cards,
             ApplicationEventPublisher events,
             Clock clock) {
         this.queries = queries;
+        this.reports = reports;
+        this.transaction = new TransactionTemplate(transactions);
         this.campaigns = campaigns;
         this.cards = cards;
         this.events = events;
@@ -111,10 +121,17 @@ class NotificationDelivery {
      * A card counts as delivered when at least one of its wallets took the message. Finishes the
      * notification after the last batch. Returns whether more cards may follow.
      */
-    @Transactional
     public boolean deliver(Claim claim) {
-        List<Result> results = deliverAll(claim.cards(), claim.message());
+        // The providers are called outside any transaction: a slow one holds no database rows.
+        Delivered delivered = deliverAll(claim.cards(), claim.message());
+        Boolean more = transaction.execute(tx -> record(claim, delivered));
+        return Boolean.TRUE.equals(more);
+    }
+
+    private boolean record(Claim claim, Delivered delivered) {
+        List<Result> results = delivered.cards();
         Instant now = Times.now(clock);
+        reports.add(claim.notificationId(), delivered.providers());
         int[] recorded = queries.recordOutcomes(claim.notificationId(), results, now);
         Notification n = queries.lockById(claim.notificationId()).orElseThrow();
         if (n.status() != NotificationStatus.sending) {
@@ -133,7 +150,7 @@ class NotificationDelivery {
             if (n.status() == NotificationStatus.sending) {
                 n.delivered(0, queries.failInterrupted(n.id(), now));
             }
-            ExternalEvent event = n.giveUp(now);
+            NotificationEvent event = n.giveUp(now);
             if (event != null) {
                 log.error("Notification {} failed: its delivery job gave up after repeated errors", n.id());
                 save(n, event);
@@ -142,11 +159,12 @@ class NotificationDelivery {
     }
 
     /**
-     * One batch call per provider for the whole claim. A card counts as delivered when at least
-     * one of its wallets took the message; failures are recorded, not retried, since a retry could
-     * not tell a lost answer from a lost message.
+     * One batch call per provider for the whole claim, to the providers that can show lock-screen
+     * messages; the objects at the others count as unsupported. A card counts as delivered when at
+     * least one of its wallets took the message; failures are recorded, not retried, since a retry
+     * could not tell a lost answer from a lost message.
      */
-    private List<Result> deliverAll(List<ActiveCard> claimed, PushMessage message) {
+    private Delivered deliverAll(List<ActiveCard> claimed, PushMessage message) {
         Map<String, List<ProviderObjectRef>> byProvider = new LinkedHashMap<>();
         for (ActiveCard card : claimed) {
             for (ProviderObjectRef object : card.installedObjects()) {
@@ -157,21 +175,31 @@ class NotificationDelivery {
         }
         Set<String> delivered = new HashSet<>();
         Map<String, String> errors = new HashMap<>();
+        List<ProviderReport> reports = new ArrayList<>();
         byProvider.forEach((provider, objects) -> {
+            WalletProvider wallet = cards.provider(provider);
+            if (!wallet.capabilities().lockScreenMessages()) {
+                objects.forEach(o -> errors.putIfAbsent(o.walletCardId(), provider + ": " + UNSUPPORTED));
+                reports.add(new ProviderReport(provider, objects.size(), 0, 0, objects.size()));
+                return;
+            }
             List<@Nullable String> outcomes;
             try {
-                outcomes = cards.provider(provider).deliverMessages(objects, message);
+                outcomes = wallet.deliverMessages(objects, message);
             } catch (ProviderFailure failure) {
-                outcomes = java.util.Collections.nCopies(objects.size(), failure.getMessage());
+                outcomes = java.util.Collections.nCopies(objects.size(), failure.reason());
             }
+            int ok = 0;
             for (int i = 0; i < objects.size(); i++) {
                 String cardId = objects.get(i).walletCardId();
                 if (outcomes.get(i) == null) {
                     delivered.add(cardId);
+                    ok++;
                 } else {
                     errors.put(cardId, truncate(provider + ": " + outcomes.get(i)));
                 }
             }
+            reports.add(new ProviderReport(provider, objects.size(), ok, objects.size() - ok, 0));
         });
         List<Result> results = new ArrayList<>(claimed.size());
         for (ActiveCard card : claimed) {
@@ -179,10 +207,13 @@ class NotificationDelivery {
             String error = errors.getOrDefault(card.walletCardId(), "the card has no installed wallet object");
             results.add(new Result(card.walletCardId(), ok, ok ? null : error));
         }
-        return results;
+        return new Delivered(results, reports);
     }
 
-    private void save(Notification n, @Nullable ExternalEvent event) {
+    /** The outcome per card, and per provider for the notification's report. */
+    record Delivered(List<Result> cards, List<ProviderReport> providers) {}
+
+    private void save(Notification n, @Nullable NotificationEvent event) {
         queries.update(n);
         if (event != null) {
             events.publishEvent(event);

@@ -12,6 +12,9 @@ public final class NotificationEvents {
 
     private NotificationEvents() {}
 
+    /** Every event of the notification module. */
+    public sealed interface NotificationEvent extends ExternalEvent {}
+
     /** The counters at the end of the fan-out, shared by both outcomes. */
     public record Outcome(
             String notificationId,
@@ -35,7 +38,7 @@ public final class NotificationEvents {
 
     /** Delivered to at least one card, or there was no active card to deliver to. */
     public record NotificationSent(OrganizationId organizationId, Outcome outcome, Instant at)
-            implements ExternalEvent {
+            implements NotificationEvent {
         @Override
         public String type() {
             return "notification.sent";
@@ -49,7 +52,7 @@ public final class NotificationEvents {
 
     /** Every delivery failed, or the background job gave up. */
     public record NotificationFailed(OrganizationId organizationId, Outcome outcome, Instant at)
-            implements ExternalEvent {
+            implements NotificationEvent {
         @Override
         public String type() {
             return "notification.failed";

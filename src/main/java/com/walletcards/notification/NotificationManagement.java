@@ -15,7 +15,9 @@ import com.walletcards.shared.Page;
 import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +34,7 @@ public class NotificationManagement {
 
     private static final Logger log = LoggerFactory.getLogger(NotificationManagement.class);
     private final NotificationQueries queries;
+    private final ProviderReportQueries reports;
     private final CampaignManagement campaigns;
     private final ObjectProvider<SchedulerClient> scheduler;
     private final AfterCommit afterCommit;
@@ -39,11 +42,13 @@ public class NotificationManagement {
 
     NotificationManagement(
             NotificationQueries queries,
+            ProviderReportQueries reports,
             CampaignManagement campaigns,
             ObjectProvider<SchedulerClient> scheduler,
             AfterCommit afterCommit,
             Clock clock) {
         this.queries = queries;
+        this.reports = reports;
         this.campaigns = campaigns;
         this.scheduler = scheduler;
         this.afterCommit = afterCommit;
@@ -73,6 +78,12 @@ public class NotificationManagement {
         queries.insert(n);
         scheduleDelivery(n, scheduledFor);
         return n;
+    }
+
+    /** The per-provider reports of these notifications, by notification id. */
+    @Transactional(readOnly = true)
+    public Map<String, List<ProviderReport>> providerReports(Collection<String> notificationIds) {
+        return reports.find(notificationIds);
     }
 
     @Transactional(readOnly = true)

@@ -10,10 +10,14 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -25,50 +29,52 @@ class NotificationQueries {
       id, organization_id, campaign_id, kind, status, header, body, scheduled_for, targeted_cards,
       delivered_cards, failed_cards, last_card_id, created_at, sent_at, cancelled_at""";
 
-    private final JdbcClient jdbc;
-    private final JdbcTemplate batch;
+    private static final String OF_CAMPAIGN = "organization_id = :org AND campaign_id = :campaign";
 
-    NotificationQueries(JdbcClient jdbc, JdbcTemplate batch) {
+    private final JdbcClient jdbc;
+    private final NamedParameterJdbcTemplate batch;
+
+    NotificationQueries(JdbcClient jdbc, NamedParameterJdbcTemplate batch) {
         this.jdbc = jdbc;
         this.batch = batch;
     }
 
     void insert(Notification n) {
-        jdbc.sql("INSERT INTO notifications (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-                .params(
-                        n.id(),
-                        n.organizationId().value(),
-                        n.campaignId().value(),
-                        n.kind().name(),
-                        n.status().name(),
-                        n.message().header(),
-                        n.message().body(),
-                        Times.db(n.scheduledFor()),
-                        n.targetedCards(),
-                        n.deliveredCards(),
-                        n.failedCards(),
-                        n.lastCardId(),
-                        Times.db(n.createdAt()),
-                        Times.db(n.sentAt()),
-                        Times.db(n.cancelledAt()))
+        jdbc.sql("INSERT INTO notifications (" + COLUMNS + """
+                        ) VALUES (:id, :org, :campaign, :kind, :status, :header, :body, :scheduledFor, :targeted,
+                          :delivered, :failed, :lastCard, :createdAt, :sentAt, :cancelledAt)""")
+                .param("id", n.id())
+                .param("org", n.organizationId().value())
+                .param("campaign", n.campaignId().value())
+                .param("kind", n.kind().name())
+                .param("status", n.status().name())
+                .param("header", n.message().header())
+                .param("body", n.message().body())
+                .param("scheduledFor", Times.db(n.scheduledFor()))
+                .param("targeted", n.targetedCards())
+                .param("delivered", n.deliveredCards())
+                .param("failed", n.failedCards())
+                .param("lastCard", n.lastCardId())
+                .param("createdAt", Times.db(n.createdAt()))
+                .param("sentAt", Times.db(n.sentAt()))
+                .param("cancelledAt", Times.db(n.cancelledAt()))
                 .update();
     }
 
     /** Saves the mutable part; callers hold the row lock, so no change is lost. */
     void update(Notification n) {
         jdbc.sql("""
-                UPDATE notifications SET status = ?, targeted_cards = ?, delivered_cards = ?, failed_cards = ?,
-                  last_card_id = ?, sent_at = ?, cancelled_at = ?
-                WHERE id = ?""")
-                .params(
-                        n.status().name(),
-                        n.targetedCards(),
-                        n.deliveredCards(),
-                        n.failedCards(),
-                        n.lastCardId(),
-                        Times.db(n.sentAt()),
-                        Times.db(n.cancelledAt()),
-                        n.id())
+                UPDATE notifications SET status = :status, targeted_cards = :targeted, delivered_cards = :delivered,
+                  failed_cards = :failed, last_card_id = :lastCard, sent_at = :sentAt, cancelled_at = :cancelledAt
+                WHERE id = :id""")
+                .param("status", n.status().name())
+                .param("targeted", n.targetedCards())
+                .param("delivered", n.deliveredCards())
+                .param("failed", n.failedCards())
+                .param("lastCard", n.lastCardId())
+                .param("sentAt", Times.db(n.sentAt()))
+                .param("cancelledAt", Times.db(n.cancelledAt()))
+                .param("id", n.id())
                 .update();
     }
 
@@ -77,50 +83,50 @@ class NotificationQueries {
      * cancel and the start of sending never both succeed.
      */
     boolean cancelIfPending(Notification n) {
-        return jdbc.sql(
-                                "UPDATE notifications SET status = 'cancelled', cancelled_at = ? WHERE id = ? AND status = 'pending'")
-                        .params(Times.db(n.cancelledAt()), n.id())
+        return jdbc.sql("UPDATE notifications SET status = 'cancelled', cancelled_at = :at WHERE id = :id"
+                                + " AND status = 'pending'")
+                        .param("at", Times.db(n.cancelledAt()))
+                        .param("id", n.id())
                         .update()
                 == 1;
     }
 
     /** Moves a due notification from pending to sending, unless a cancel got there first. */
     boolean startIfPending(Notification n) {
-        return jdbc.sql("UPDATE notifications SET status = 'sending' WHERE id = ? AND status = 'pending'")
-                        .params(n.id())
+        return jdbc.sql("UPDATE notifications SET status = 'sending' WHERE id = :id AND status = 'pending'")
+                        .param("id", n.id())
                         .update()
                 == 1;
     }
 
     Optional<Notification> find(OrganizationId org, CampaignId campaignId, String id) {
-        return jdbc.sql("SELECT " + COLUMNS
-                        + " FROM notifications WHERE organization_id = ? AND campaign_id = ? AND id = ?")
-                .params(org.value(), campaignId.value(), id)
+        return jdbc.sql("SELECT " + COLUMNS + " FROM notifications WHERE " + OF_CAMPAIGN + " AND id = :id")
+                .params(ofCampaign(org, campaignId))
+                .param("id", id)
                 .query(NotificationQueries::notification)
                 .optional();
     }
 
     Optional<Notification> findForUpdate(OrganizationId org, CampaignId campaignId, String id) {
-        return jdbc.sql("SELECT " + COLUMNS
-                        + " FROM notifications WHERE organization_id = ? AND campaign_id = ? AND id = ? FOR UPDATE")
-                .params(org.value(), campaignId.value(), id)
+        return jdbc.sql("SELECT " + COLUMNS + " FROM notifications WHERE " + OF_CAMPAIGN + " AND id = :id FOR UPDATE")
+                .params(ofCampaign(org, campaignId))
+                .param("id", id)
                 .query(NotificationQueries::notification)
                 .optional();
     }
 
     /** For the background job, which knows the notification only by id. */
     Optional<Notification> lockById(String id) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM notifications WHERE id = ? FOR UPDATE")
-                .params(id)
+        return jdbc.sql("SELECT " + COLUMNS + " FROM notifications WHERE id = :id FOR UPDATE")
+                .param("id", id)
                 .query(NotificationQueries::notification)
                 .optional();
     }
 
     /** What the lifetime limit counts: every notification of the campaign that was not cancelled. */
     int countTowardsLimit(OrganizationId org, CampaignId campaignId) {
-        return jdbc.sql("SELECT COUNT(*) FROM notifications WHERE organization_id = ? AND campaign_id = ?"
-                        + " AND status <> 'cancelled'")
-                .params(org.value(), campaignId.value())
+        return jdbc.sql("SELECT COUNT(*) FROM notifications WHERE " + OF_CAMPAIGN + " AND status <> 'cancelled'")
+                .params(ofCampaign(org, campaignId))
                 .query(Integer.class)
                 .single();
     }
@@ -128,12 +134,11 @@ class NotificationQueries {
     /** Scheduled notifications in the order they go out: by scheduledFor, then id. */
     List<Notification> listScheduled(
             OrganizationId org, CampaignId campaignId, @Nullable NotificationStatus status, Page page) {
-        List<Object> params = scheduledParams(org, campaignId, status);
-        params.add(page.limit());
-        params.add(page.offset());
         return jdbc.sql("SELECT " + COLUMNS + " FROM notifications WHERE " + scheduledWhere(status)
-                        + " ORDER BY scheduled_for, id LIMIT ? OFFSET ?")
-                .params(params)
+                        + " ORDER BY scheduled_for, id LIMIT :limit OFFSET :offset")
+                .params(scheduledParams(org, campaignId, status))
+                .param("limit", page.limit())
+                .param("offset", page.offset())
                 .query(NotificationQueries::notification)
                 .list();
     }
@@ -146,17 +151,20 @@ class NotificationQueries {
     }
 
     private static String scheduledWhere(@Nullable NotificationStatus status) {
-        return "organization_id = ? AND campaign_id = ? AND kind = 'scheduled'"
-                + (status == null ? "" : " AND status = ?");
+        return OF_CAMPAIGN + " AND kind = 'scheduled'" + (status == null ? "" : " AND status = :status");
     }
 
-    private static List<Object> scheduledParams(
+    private static Map<String, Object> scheduledParams(
             OrganizationId org, CampaignId campaignId, @Nullable NotificationStatus status) {
-        List<Object> params = new ArrayList<>(List.of(org.value(), campaignId.value()));
+        Map<String, Object> params = new HashMap<>(ofCampaign(org, campaignId));
         if (status != null) {
-            params.add(status.name());
+            params.put("status", status.name());
         }
         return params;
+    }
+
+    private static Map<String, Object> ofCampaign(OrganizationId org, CampaignId campaignId) {
+        return Map.of("org", org.value(), "campaign", campaignId.value());
     }
 
     // ---- deliveries ----
@@ -167,25 +175,20 @@ class NotificationQueries {
      * skipped (the cursor makes that impossible in practice; the key makes it impossible for sure).
      */
     List<ActiveCard> claim(Notification n, List<ActiveCard> cards, Instant now) {
-        int[][] counts = batch.batchUpdate(
+        int[] inserted = batch.batchUpdate(
                 "INSERT INTO notification_deliveries (notification_id, wallet_card_id, organization_id, outcome,"
-                        + " claimed_at) VALUES (?, ?, ?, 'claimed', ?) ON CONFLICT DO NOTHING",
-                cards,
-                500,
-                (ps, card) -> {
-                    ps.setString(1, n.id());
-                    ps.setString(2, card.walletCardId());
-                    ps.setString(3, n.organizationId().value());
-                    ps.setObject(4, Times.db(now));
-                });
+                        + " claimed_at) VALUES (:notification, :card, :org, 'claimed', :now) ON CONFLICT DO NOTHING",
+                cards.stream()
+                        .map(card -> new MapSqlParameterSource()
+                                .addValue("notification", n.id())
+                                .addValue("card", card.walletCardId())
+                                .addValue("org", n.organizationId().value())
+                                .addValue("now", Times.db(now)))
+                        .toArray(SqlParameterSource[]::new));
         List<ActiveCard> claimed = new ArrayList<>(cards.size());
-        int i = 0;
-        for (int[] chunk : counts) {
-            for (int inserted : chunk) {
-                if (inserted > 0) {
-                    claimed.add(cards.get(i));
-                }
-                i++;
+        for (int i = 0; i < inserted.length; i++) {
+            if (inserted[i] > 0) {
+                claimed.add(cards.get(i));
             }
         }
         return claimed;
@@ -201,31 +204,24 @@ class NotificationQueries {
      * never counted twice. Returns how many deliveries and failures were actually recorded.
      */
     int[] recordOutcomes(String notificationId, List<Result> results, Instant now) {
-        int[][] counts = batch.batchUpdate(
-                "UPDATE notification_deliveries SET outcome = ?, error = ?, finished_at = ?"
-                        + " WHERE notification_id = ? AND wallet_card_id = ? AND outcome = 'claimed'",
-                results,
-                500,
-                (ps, r) -> {
-                    ps.setString(1, r.delivered() ? "delivered" : "failed");
-                    ps.setString(2, r.error());
-                    ps.setObject(3, Times.db(now));
-                    ps.setString(4, notificationId);
-                    ps.setString(5, r.walletCardId());
-                });
+        int[] updated = batch.batchUpdate(
+                "UPDATE notification_deliveries SET outcome = :outcome, error = :error, finished_at = :now"
+                        + " WHERE notification_id = :notification AND wallet_card_id = :card AND outcome = 'claimed'",
+                results.stream()
+                        .map(r -> new MapSqlParameterSource()
+                                .addValue("outcome", r.delivered() ? "delivered" : "failed")
+                                .addValue("error", r.error())
+                                .addValue("now", Times.db(now))
+                                .addValue("notification", notificationId)
+                                .addValue("card", r.walletCardId()))
+                        .toArray(SqlParameterSource[]::new));
         int delivered = 0;
         int failed = 0;
-        int i = 0;
-        for (int[] chunk : counts) {
-            for (int updated : chunk) {
-                if (updated > 0) {
-                    if (results.get(i).delivered()) {
-                        delivered++;
-                    } else {
-                        failed++;
-                    }
-                }
-                i++;
+        for (int i = 0; i < updated.length; i++) {
+            if (updated[i] > 0 && results.get(i).delivered()) {
+                delivered++;
+            } else if (updated[i] > 0) {
+                failed++;
             }
         }
         return new int[] {delivered, failed};
@@ -237,9 +233,12 @@ class NotificationQueries {
      */
     int failInterrupted(String notificationId, Instant now) {
         return jdbc.sql("""
-                UPDATE notification_deliveries SET outcome = 'failed', finished_at = ?,
-                  error = 'interrupted before the outcome was recorded; not repeated to avoid a duplicate message'
-                WHERE notification_id = ? AND outcome = 'claimed'""").params(Times.db(now), notificationId).update();
+                        UPDATE notification_deliveries SET outcome = 'failed', finished_at = :now,
+                          error = 'interrupted before the outcome was recorded; not repeated to avoid a duplicate message'
+                        WHERE notification_id = :notification AND outcome = 'claimed'""")
+                .param("now", Times.db(now))
+                .param("notification", notificationId)
+                .update();
     }
 
     private static Notification notification(ResultSet rs, int row) throws SQLException {

@@ -1,6 +1,7 @@
 package com.walletcards.provider;
 
-import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.shared.ProviderName;
+import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,18 +15,16 @@ class CallbackReport {
 
     private static final Logger log = LoggerFactory.getLogger(CallbackReport.class);
 
-    private final List<WalletProvider> providers;
     private final CallbackProperties properties;
 
-    CallbackReport(List<WalletProvider> providers, CallbackProperties properties) {
-        this.providers = providers;
+    CallbackReport(CallbackProperties properties) {
         this.properties = properties;
     }
 
     @EventListener(ApplicationReadyEvent.class)
     void report() {
         List<String> names =
-                providers.stream().map(WalletProvider::name).sorted().toList();
+                Arrays.stream(ProviderName.values()).map(ProviderName::name).toList();
         List<String> enabled =
                 names.stream().filter(n -> properties.secret(n).isPresent()).toList();
         List<String> disabled = names.stream().filter(n -> !enabled.contains(n)).toList();

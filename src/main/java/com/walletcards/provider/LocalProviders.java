@@ -1,27 +1,56 @@
 package com.walletcards.provider;
 
+import com.walletcards.card.spi.Capabilities;
 import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.card.spi.WalletProviderFactory;
+import com.walletcards.shared.ProviderName;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 
-/** The built-in local implementation of each provider. */
+/**
+ * The {@code local} mode of each provider, with the capabilities of the protocol it stands in
+ * for: the EU wallet (OpenID4VCI) has no push and no lock-screen messages, so neither has its
+ * local stand-in.
+ */
 @Configuration(proxyBeanMethods = false)
 class LocalProviders {
 
+    static final String MODE = "local";
+
     @Bean
-    WalletProvider alphaProvider(JdbcTemplate jdbc, Clock clock) {
-        return new LocalWalletProvider("alpha", jdbc, clock);
+    WalletProviderFactory localAlpha(NamedParameterJdbcTemplate jdbc, Clock clock) {
+        return local(ProviderName.alpha, new Capabilities(true, true, true, false), jdbc, clock);
     }
 
     @Bean
-    WalletProvider betaProvider(JdbcTemplate jdbc, Clock clock) {
-        return new LocalWalletProvider("beta", jdbc, clock);
+    WalletProviderFactory localBeta(NamedParameterJdbcTemplate jdbc, Clock clock) {
+        return local(ProviderName.beta, new Capabilities(true, true, true, false), jdbc, clock);
     }
 
     @Bean
-    WalletProvider eudiwProvider(JdbcTemplate jdbc, Clock clock) {
-        return new LocalWalletProvider("eudiw", jdbc, clock);
+    WalletProviderFactory localEudiw(NamedParameterJdbcTemplate jdbc, Clock clock) {
+        return local(ProviderName.eudiw, new Capabilities(false, false, true, false), jdbc, clock);
+    }
+
+    private static WalletProviderFactory local(
+            ProviderName name, Capabilities capabilities, NamedParameterJdbcTemplate jdbc, Clock clock) {
+        return new WalletProviderFactory() {
+            @Override
+            public ProviderName provider() {
+                return name;
+            }
+
+            @Override
+            public String mode() {
+                return MODE;
+            }
+
+            @Override
+            public WalletProvider create() {
+                return new LocalWalletProvider(name, capabilities, jdbc, clock);
+            }
+        };
     }
 }

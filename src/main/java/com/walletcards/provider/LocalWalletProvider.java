@@ -1,121 +1,126 @@
 package com.walletcards.provider;
 
+import com.walletcards.card.spi.AddToWallet;
+import com.walletcards.card.spi.Capabilities;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.PushMessage;
 import com.walletcards.card.spi.WalletProvider;
 import com.walletcards.shared.Ids;
+import com.walletcards.shared.ProviderName;
 import com.walletcards.shared.Times;
 import java.time.Clock;
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 
 /**
  * A provider that keeps its "wallet objects" in the service's own database: what a real wallet
  * would hold (content version, void flag, delivered messages) is recorded, so the complete flow
- * is observable offline and in tests. Real protocols replace it behind the same SPI.
+ * is observable offline and in tests. It declares the capabilities of the protocol it stands in
+ * for, so callers behave as they will with the real one.
  */
 class LocalWalletProvider implements WalletProvider {
 
-    private final String name;
-    private final JdbcTemplate jdbc;
+    /** Scheme of the local offers: no wallet app opens it; the page shows what a real one would. */
+    static final String OFFER_SCHEME = "wallet-local://";
+
+    private final ProviderName name;
+    private final Capabilities capabilities;
+    private final NamedParameterJdbcTemplate jdbc;
     private final Clock clock;
 
-    LocalWalletProvider(String name, JdbcTemplate jdbc, Clock clock) {
+    LocalWalletProvider(ProviderName name, Capabilities capabilities, NamedParameterJdbcTemplate jdbc, Clock clock) {
         this.name = name;
+        this.capabilities = capabilities;
         this.jdbc = jdbc;
         this.clock = clock;
     }
 
     @Override
-    public String name() {
+    public ProviderName name() {
         return name;
     }
 
     @Override
-    public List<String> createObjects(List<NewObject> cards) {
-        List<String> refs = new ArrayList<>(cards.size());
-        List<Object[]> rows = new ArrayList<>(cards.size());
-        var now = Times.db(Times.now(clock));
-        for (NewObject card : cards) {
-            String ref = Ids.newId(name);
-            refs.add(ref);
-            rows.add(
-                    new Object[] {name, ref, card.walletCardId(), card.content().version(), now});
-        }
-        jdbc.batchUpdate(
-                "INSERT INTO local_wallet_objects (provider, object_ref, wallet_card_id, content_version, voided,"
-                        + " updated_at) VALUES (?, ?, ?, ?, FALSE, ?)",
-                rows);
-        return refs;
+    public Capabilities capabilities() {
+        return capabilities;
     }
 
     @Override
-    public void updateObjects(List<ObjectUpdate> updates) {
+    public String allocateObjectRef(String walletCardId) {
+        return Ids.newId(name.name());
+    }
+
+    @Override
+    public void createObjects(List<ObjectContent> objects) {
+        var now = Times.db(Times.now(clock));
+        // A repeated creation (a retried job) finds the object there and leaves it alone.
+        jdbc.batchUpdate(
+                """
+                INSERT INTO local_wallet_objects (provider, object_ref, wallet_card_id, content_version, voided,
+                  updated_at) VALUES (:provider, :ref, :card, :version, FALSE, :now) ON CONFLICT DO NOTHING""",
+                objects.stream()
+                        .map(o -> object(o.object())
+                                .addValue("version", o.content().version())
+                                .addValue("now", now))
+                        .toArray(SqlParameterSource[]::new));
+    }
+
+    @Override
+    public void updateObjects(List<ObjectContent> updates) {
         var now = Times.db(Times.now(clock));
         // Only ever forward: a late, older update never overwrites newer content.
         jdbc.batchUpdate(
-                "UPDATE local_wallet_objects SET content_version = ?, updated_at = ?"
-                        + " WHERE provider = ? AND object_ref = ? AND content_version < ?",
+                """
+                UPDATE local_wallet_objects SET content_version = :version, updated_at = :now
+                WHERE provider = :provider AND object_ref = :ref AND content_version < :version""",
                 updates.stream()
-                        .map(u -> new Object[] {
-                            u.content().version(),
-                            now,
-                            name,
-                            u.object().objectRef(),
-                            u.content().version()
-                        })
-                        .toList());
+                        .map(u -> object(u.object())
+                                .addValue("version", u.content().version())
+                                .addValue("now", now))
+                        .toArray(SqlParameterSource[]::new));
     }
 
     @Override
-    public void voidObject(ProviderObjectRef object) {
-        jdbc.update(
-                "UPDATE local_wallet_objects SET voided = TRUE, updated_at = ? WHERE provider = ? AND object_ref = ?",
-                Times.db(Times.now(clock)),
-                name,
-                object.objectRef());
-    }
-
-    @Override
-    public void deliverMessage(ProviderObjectRef object, PushMessage message) {
-        jdbc.update(
-                "INSERT INTO local_wallet_messages (id, provider, object_ref, wallet_card_id, notification_id, header,"
-                        + " body, delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                Ids.newId("msg"),
-                name,
-                object.objectRef(),
-                object.walletCardId(),
-                message.notificationId(),
-                message.header(),
-                message.body(),
-                Times.db(Times.now(clock)));
+    public void voidObjects(List<ProviderObjectRef> objects) {
+        var now = Times.db(Times.now(clock));
+        jdbc.batchUpdate(
+                "UPDATE local_wallet_objects SET voided = TRUE, updated_at = :now WHERE provider = :provider"
+                        + " AND object_ref = :ref",
+                objects.stream().map(o -> object(o).addValue("now", now)).toArray(SqlParameterSource[]::new));
     }
 
     @Override
     public List<@Nullable String> deliverMessages(List<ProviderObjectRef> objects, PushMessage message) {
         var now = Times.db(Times.now(clock));
         jdbc.batchUpdate(
-                "INSERT INTO local_wallet_messages (id, provider, object_ref, wallet_card_id, notification_id, header,"
-                        + " body, delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                """
+                INSERT INTO local_wallet_messages (id, provider, object_ref, wallet_card_id, notification_id, header,
+                  body, delivered_at) VALUES (:id, :provider, :ref, :card, :notification, :header, :body, :now)""",
                 objects.stream()
-                        .map(o -> new Object[] {
-                            Ids.newId("msg"),
-                            name,
-                            o.objectRef(),
-                            o.walletCardId(),
-                            message.notificationId(),
-                            message.header(),
-                            message.body(),
-                            now
-                        })
-                        .toList());
-        return java.util.Collections.nCopies(objects.size(), null);
+                        .map(o -> object(o)
+                                .addValue("id", Ids.newId("msg"))
+                                .addValue("notification", message.notificationId())
+                                .addValue("header", message.header())
+                                .addValue("body", message.body())
+                                .addValue("now", now))
+                        .toArray(SqlParameterSource[]::new));
+        return Collections.nCopies(objects.size(), null);
     }
 
+    /** An offer naming the local object: the page a real protocol's offer would lead to, offline. */
     @Override
-    public String addToWalletPath(String downloadCode) {
-        return "/c/" + downloadCode + "/" + name;
+    public AddToWallet addToWallet(ObjectContent object) {
+        String uri = OFFER_SCHEME + name + "/" + object.object().objectRef();
+        return new AddToWallet.Offer(uri, uri);
+    }
+
+    private MapSqlParameterSource object(ProviderObjectRef o) {
+        return new MapSqlParameterSource(
+                Map.of("provider", name.name(), "ref", o.objectRef(), "card", o.walletCardId()));
     }
 }

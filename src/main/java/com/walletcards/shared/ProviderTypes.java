@@ -1,17 +1,22 @@
 package com.walletcards.shared;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /** The wallet providers a campaign or recipient targets: {@code all}, {@code alpha}, {@code beta}, {@code eudiw}. */
 public final class ProviderTypes {
 
     public static final String ALL = "all";
-    public static final List<String> PROVIDERS = List.of("alpha", "beta", "eudiw");
-    private static final Set<String> ALLOWED = Set.of(ALL, "alpha", "beta", "eudiw");
+    public static final List<String> PROVIDERS =
+            Arrays.stream(ProviderName.values()).map(Enum::name).toList();
+    private static final List<String> ALLOWED_IN_ORDER =
+            Stream.concat(Stream.of(ALL), PROVIDERS.stream()).toList();
+    private static final Set<String> ALLOWED = Set.copyOf(ALLOWED_IN_ORDER);
 
     private ProviderTypes() {}
 
@@ -28,7 +33,7 @@ public final class ProviderTypes {
         for (int i = 0; i < requested.size(); i++) {
             String value = requested.get(i);
             if (value == null || !ALLOWED.contains(value)) {
-                v.reject(field + "[" + i + "]", "must be one of all, alpha, beta, eudiw");
+                v.reject(field + "[" + i + "]", "must be one of " + String.join(", ", ALLOWED_IN_ORDER));
             } else {
                 kept.add(value);
             }

@@ -69,7 +69,7 @@ class LiveUpdatesTest {
     WalletCards cards;
 
     @Autowired
-    CardPropagation propagation;
+    ContentPushes propagation;
 
     @Autowired
     JdbcClient jdbc;
@@ -353,7 +353,10 @@ class LiveUpdatesTest {
         return ids;
     }
 
-    /** Waits for the card generation job; returns card ids by recipient id, in recipient order. */
+    /**
+     * Waits for the card generation job and for the providers to have created the cards' objects;
+     * returns card ids by recipient id, in recipient order.
+     */
     private Map<String, String> cardsOf(String campaign, List<String> recipients) {
         await().atMost(Duration.ofSeconds(20))
                 .until(() -> jdbc.sql("SELECT COUNT(*) FROM wallet_cards WHERE campaign_id = ?")
@@ -361,6 +364,7 @@ class LiveUpdatesTest {
                                 .query(Long.class)
                                 .single()
                         == recipients.size());
+        new ProviderObjectReads(jdbc).awaitCreatedAtProviders(campaign);
         Map<String, String> byRecipient = new LinkedHashMap<>();
         Map<String, String> found = new LinkedHashMap<>();
         jdbc.sql("SELECT id, recipient_id FROM wallet_cards WHERE campaign_id = ?")
@@ -397,20 +401,12 @@ class LiveUpdatesTest {
                 .single();
     }
 
-    /** What the provider's wallet holds. */
     private long walletVersion(String cardId, String provider) {
-        return jdbc.sql("SELECT content_version FROM local_wallet_objects WHERE wallet_card_id = ? AND provider = ?")
-                .params(cardId, provider)
-                .query(Long.class)
-                .single();
+        return new ProviderObjectReads(jdbc).walletVersion(cardId, provider);
     }
 
-    /** What the service recorded as pushed. */
     private long objectVersion(String cardId, String provider) {
-        return jdbc.sql("SELECT content_version FROM provider_objects WHERE wallet_card_id = ? AND provider = ?")
-                .params(cardId, provider)
-                .query(Long.class)
-                .single();
+        return new ProviderObjectReads(jdbc).objectVersion(cardId, provider);
     }
 
     private @Nullable String lastError(String cardId, String provider) {

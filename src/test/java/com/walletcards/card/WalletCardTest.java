@@ -3,6 +3,7 @@ package com.walletcards.card;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.walletcards.card.CardEvents.CardEvent;
 import com.walletcards.card.CardEvents.CardInstalled;
 import com.walletcards.card.CardEvents.CardRemoved;
 import com.walletcards.card.CardEvents.CardStatusChanged;
@@ -38,7 +39,7 @@ class WalletCardTest {
     void aNewCardIsCreatedAndAnInviteMakesItInvited() {
         WalletCard card = card("alpha");
         assertThat(card.status()).isEqualTo(CardStatus.created);
-        List<Object> events = card.invite(T0);
+        List<CardEvent> events = card.invite(T0);
         assertThat(card.status()).isEqualTo(CardStatus.invited);
         assertThat(events).singleElement().isInstanceOf(CardStatusChanged.class);
     }
@@ -47,7 +48,7 @@ class WalletCardTest {
     void anInstallOnAnyProviderMakesTheCardActive() {
         WalletCard card = card("alpha", "beta");
         card.invite(T0);
-        List<Object> events =
+        List<CardEvent> events =
                 card.applyProviderEvent("beta", true, T0.plusSeconds(1), T0).orElseThrow();
         assertThat(card.status()).isEqualTo(CardStatus.active);
         assertThat(events)
@@ -62,7 +63,7 @@ class WalletCardTest {
         card.applyProviderEvent("beta", true, T0.plusSeconds(2), T0);
         card.applyProviderEvent("alpha", false, T0.plusSeconds(3), T0);
         assertThat(card.status()).isEqualTo(CardStatus.active);
-        List<Object> events =
+        List<CardEvent> events =
                 card.applyProviderEvent("beta", false, T0.plusSeconds(4), T0).orElseThrow();
         assertThat(card.status()).isEqualTo(CardStatus.removed);
         assertThat(events).hasAtLeastOneElementOfType(CardRemoved.class);

@@ -1,12 +1,14 @@
 package com.walletcards.recipient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.walletcards.access.AccessManagement;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
 import com.walletcards.support.Tenants;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
@@ -100,10 +102,14 @@ class InvitationApiTest {
         flows.callback("alpha", "SAVE", card);
         JsonNode revoked = api.post(recipients(c) + r + "/revoke", Map.of()).data();
         assertThat(revoked.get("status").asString()).isEqualTo("revoked");
-        assertThat(jdbc.queryForList(
-                        "SELECT voided FROM local_wallet_objects WHERE wallet_card_id = ?", Boolean.class, card))
-                .hasSize(3)
-                .containsOnly(true);
+        // The providers void their objects in background work after the revocation committed.
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertThat(jdbc.queryForList(
+                                "SELECT voided FROM local_wallet_objects WHERE wallet_card_id = ?",
+                                Boolean.class,
+                                card))
+                        .hasSize(3)
+                        .containsOnly(true));
         assertThat(flows.callback("beta", "INSTALL", card).data().get("applied").asBoolean())
                 .isFalse();
         assertThat(api.get(recipients(c) + r).data().get("walletCardStatus").asString())

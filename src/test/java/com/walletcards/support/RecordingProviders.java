@@ -1,11 +1,17 @@
 package com.walletcards.support;
 
+import com.walletcards.card.spi.AddToWallet;
+import com.walletcards.card.spi.Capabilities;
+import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.PushMessage;
 import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.card.spi.WalletProviderFactory;
 import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.ProviderName;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,9 +54,7 @@ public class RecordingProviders {
         return new BeanPostProcessor() {
             @Override
             public Object postProcessAfterInitialization(Object bean, String beanName) {
-                return bean instanceof WalletProvider provider && !(bean instanceof RecordingProvider)
-                        ? new RecordingProvider(provider, recorder)
-                        : bean;
+                return bean instanceof WalletProviderFactory factory ? new RecordingFactory(factory, recorder) : bean;
             }
         };
     }
@@ -74,8 +78,40 @@ public class RecordingProviders {
     /** One call's worth of new content for one provider object, in the order providers saw them. */
     public record Push(String provider, String walletCardId, long version, long sequence) {}
 
+    /** A create or void call, in the order providers received them. */
+    public record Call(
+            String provider, String kind, List<ProviderObjectRef> objects, List<CardContent> contents, Instant at) {}
+
     /** What the providers received, and the failures to answer with. */
     public static final class Recorder {
+
+        private final Queue<Call> calls = new ConcurrentLinkedQueue<>();
+        private final Map<String, Queue<ProviderFailure>> callFailures = new ConcurrentHashMap<>();
+
+        /** The next create or void calls to this provider fail with these, one each. */
+        public void failCalls(String provider, ProviderFailure... failures) {
+            callFailures
+                    .computeIfAbsent(provider, p -> new ConcurrentLinkedQueue<>())
+                    .addAll(List.of(failures));
+        }
+
+        /** Create ({@code create}) or void ({@code void}) calls of a provider that touched this card. */
+        public List<Call> calls(String provider, String kind, String walletCardId) {
+            return calls.stream()
+                    .filter(c -> c.provider().equals(provider) && c.kind().equals(kind))
+                    .filter(c ->
+                            c.objects().stream().anyMatch(o -> o.walletCardId().equals(walletCardId)))
+                    .toList();
+        }
+
+        void call(String provider, String kind, List<ProviderObjectRef> objects, List<CardContent> contents) {
+            calls.add(new Call(provider, kind, objects, contents, Instant.now()));
+            Queue<ProviderFailure> failures = callFailures.get(provider);
+            ProviderFailure next = failures == null ? null : failures.poll();
+            if (next != null) {
+                throw next;
+            }
+        }
 
         private final AtomicLong sequence = new AtomicLong();
         private final Queue<Push> pushes = new ConcurrentLinkedQueue<>();
@@ -119,6 +155,8 @@ public class RecordingProviders {
         }
 
         public void clear() {
+            calls.clear();
+            callFailures.clear();
             pushes.clear();
             failures.clear();
             attempts.clear();
@@ -132,33 +170,51 @@ public class RecordingProviders {
                     Thread.sleep(pause.toMillis()); // the simulated provider's response time, not a wait in a test
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new ProviderFailure("interrupted", false);
+                    throw ProviderFailure.retryLater("interrupted");
                 }
             }
         }
 
-        void before(List<WalletProvider.ObjectUpdate> updates) {
+        void before(List<WalletProvider.ObjectContent> updates) {
             respondSlowly();
-            for (WalletProvider.ObjectUpdate u : updates) {
+            for (WalletProvider.ObjectContent u : updates) {
                 attempts.computeIfAbsent(u.object().walletCardId(), id -> new AtomicLong())
                         .incrementAndGet();
             }
-            for (WalletProvider.ObjectUpdate u : updates) {
+            for (WalletProvider.ObjectContent u : updates) {
                 Failures f = failures.get(u.object().walletCardId());
                 if (f != null && f.remaining().getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-                    throw new ProviderFailure(
-                            (f.permanent() ? "rejected " : "unavailable for ")
-                                    + u.object().walletCardId(),
-                            f.permanent());
+                    String reason = (f.permanent() ? "rejected " : "unavailable for ")
+                            + u.object().walletCardId();
+                    throw f.permanent() ? ProviderFailure.permanent(reason) : ProviderFailure.retryLater(reason);
                 }
             }
         }
 
-        void pushed(String provider, List<WalletProvider.ObjectUpdate> updates) {
-            for (WalletProvider.ObjectUpdate u : updates) {
+        void pushed(String provider, List<WalletProvider.ObjectContent> updates) {
+            for (WalletProvider.ObjectContent u : updates) {
                 pushes.add(new Push(
                         provider, u.object().walletCardId(), u.content().version(), sequence.incrementAndGet()));
             }
+        }
+    }
+
+    /** Wraps the provider each factory creates; the choice of mode stays the production one. */
+    record RecordingFactory(WalletProviderFactory delegate, ObjectProvider<Recorder> recorder)
+            implements WalletProviderFactory {
+        @Override
+        public ProviderName provider() {
+            return delegate.provider();
+        }
+
+        @Override
+        public String mode() {
+            return delegate.mode();
+        }
+
+        @Override
+        public WalletProvider create() {
+            return new RecordingProvider(delegate.create(), recorder);
         }
     }
 
@@ -172,31 +228,43 @@ public class RecordingProviders {
         }
 
         @Override
-        public String name() {
+        public ProviderName name() {
             return delegate.name();
         }
 
         @Override
-        public List<String> createObjects(List<NewObject> cards) {
-            return delegate.createObjects(cards);
+        public Capabilities capabilities() {
+            return delegate.capabilities();
         }
 
         @Override
-        public void updateObjects(List<ObjectUpdate> updates) {
+        public String allocateObjectRef(String walletCardId) {
+            return delegate.allocateObjectRef(walletCardId);
+        }
+
+        @Override
+        public void createObjects(List<ObjectContent> objects) {
+            recorder.getObject()
+                    .call(
+                            delegate.name().name(),
+                            "create",
+                            objects.stream().map(ObjectContent::object).toList(),
+                            objects.stream().map(ObjectContent::content).toList());
+            delegate.createObjects(objects);
+        }
+
+        @Override
+        public void updateObjects(List<ObjectContent> updates) {
             Recorder r = recorder.getObject();
             r.before(updates);
             delegate.updateObjects(updates);
-            r.pushed(delegate.name(), updates);
+            r.pushed(delegate.name().name(), updates);
         }
 
         @Override
-        public void voidObject(ProviderObjectRef object) {
-            delegate.voidObject(object);
-        }
-
-        @Override
-        public void deliverMessage(ProviderObjectRef object, PushMessage message) {
-            delegate.deliverMessage(object, message);
+        public void voidObjects(List<ProviderObjectRef> objects) {
+            recorder.getObject().call(delegate.name().name(), "void", objects, List.of());
+            delegate.voidObjects(objects);
         }
 
         @Override
@@ -206,8 +274,8 @@ public class RecordingProviders {
         }
 
         @Override
-        public String addToWalletPath(String downloadCode) {
-            return delegate.addToWalletPath(downloadCode);
+        public AddToWallet addToWallet(ObjectContent object) {
+            return delegate.addToWallet(object);
         }
     }
 }

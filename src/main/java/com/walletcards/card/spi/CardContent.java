@@ -2,32 +2,95 @@ package com.walletcards.card.spi;
 
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Everything a card shows: campaign data merged with the recipient's overrides. {@code version}
- * grows with every change of either, so a provider never replaces newer content with older.
+ * Everything a card shows: the campaign part shared by all its cards and the holder part.
+ * {@link #version()} grows with every change of either, so a provider never replaces newer
+ * content with older.
  */
-public record CardContent(
-        String campaignId,
-        String campaignName,
-        String campaignType,
-        String recipientId,
-        @Nullable String recipientName,
-        String email,
-        Map<String, Object> data,
-        String barcodeType,
-        @Nullable String customBarcodeValue,
-        String timezone,
-        @Nullable LocalDate startDate,
-        @Nullable LocalDate endDate,
-        @Nullable Instant eventStartsAt,
-        @Nullable Instant eventEndsAt,
-        long version) {
+public record CardContent(CampaignContent campaign, HolderContent holder) {
+
+    /** Both parts' versions only grow, so their sum does too. */
+    public long version() {
+        return campaign.version() + holder.version();
+    }
+
+    /** The campaign's data with the holder's values on top. */
+    public Map<String, Object> data() {
+        Map<String, Object> merged = new LinkedHashMap<>(campaign.data());
+        merged.putAll(holder.data());
+        return merged;
+    }
+
+    public CardContent withBarcodeValue(String value) {
+        return new CardContent(campaign, holder.withBarcodeValue(value));
+    }
+
+    public @Nullable String barcodeValue() {
+        return holder.barcodeValue();
+    }
+
+    public String campaignId() {
+        return campaign.campaignId();
+    }
+
+    public String campaignName() {
+        return campaign.name();
+    }
+
+    public String campaignType() {
+        return campaign.type();
+    }
+
+    public String organizationName() {
+        return campaign.organizationName();
+    }
+
+    public CardDesign design() {
+        return campaign.design();
+    }
+
+    public String recipientId() {
+        return holder.recipientId();
+    }
+
+    public @Nullable String recipientName() {
+        return holder.name();
+    }
+
+    public String email() {
+        return holder.email();
+    }
+
+    public String barcodeType() {
+        return campaign.barcodeType();
+    }
+
+    public String timezone() {
+        return campaign.timezone();
+    }
+
+    public @Nullable LocalDate startDate() {
+        return campaign.startDate();
+    }
+
+    public @Nullable LocalDate endDate() {
+        return campaign.endDate();
+    }
+
+    public @Nullable Instant eventStartsAt() {
+        return campaign.eventStartsAt();
+    }
+
+    public @Nullable Instant eventEndsAt() {
+        return campaign.eventEndsAt();
+    }
 
     public @Nullable String venue() {
-        Object location = data.get("location");
+        Object location = data().get("location");
         return location instanceof String s ? s : null;
     }
 }

@@ -1,50 +1,77 @@
 package com.walletcards.card.spi;
 
+import com.walletcards.shared.ProviderName;
+import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One wallet provider ({@code alpha}, {@code beta}, {@code eudiw}). Methods take batches where
- * the service works in batches. A failure throws {@link ProviderFailure}.
+ * One wallet provider's protocol, as an adapter. The card module decides when to call it; every
+ * method except {@link #allocateObjectRef} may go over the network, so the card module calls
+ * them from durable background work outside any transaction that holds card rows, retried with
+ * backoff. A failure throws {@link ProviderFailure}. Adapters set timeouts on every call.
+ * docs/adr/0010-provider-spi.md describes the contract.
  */
 public interface WalletProvider {
 
-    /** {@code alpha}, {@code beta} or {@code eudiw}. */
-    String name();
+    ProviderName name();
 
-    /** Creates the provider-side object of each card; returns the object references in the same order. */
-    List<String> createObjects(List<NewObject> cards);
-
-    /** Pushes new content to installed objects. */
-    void updateObjects(List<ObjectUpdate> updates);
-
-    /** Invalidates an object: the wallet shows the card as void. */
-    void voidObject(ProviderObjectRef object);
-
-    /** Shows a message on the lock screen, linked to the card. */
-    void deliverMessage(ProviderObjectRef object, PushMessage message);
+    Capabilities capabilities();
 
     /**
-     * Shows one message on many objects. Returns, per object in the same order, {@code null} when
-     * delivered or why not. Providers with a batch API override this; the default sends one by one.
+     * The reference of a new card's object, allocated without any I/O: it runs inside the
+     * transaction that creates the card. Unique per provider.
      */
-    default List<@Nullable String> deliverMessages(List<ProviderObjectRef> objects, PushMessage message) {
-        List<@Nullable String> outcomes = new java.util.ArrayList<>(objects.size());
+    String allocateObjectRef(String walletCardId);
+
+    /** Creates the provider-side objects whose references were allocated; repeating it is harmless. */
+    void createObjects(List<ObjectContent> objects);
+
+    /** Pushes new content to objects; called only when {@link Capabilities#pushUpdates()}. */
+    void updateObjects(List<ObjectContent> updates);
+
+    /**
+     * Pushes the campaign part to the provider's class of that campaign; called once per campaign
+     * change, and only when {@link Capabilities#campaignLevelUpdate()}.
+     */
+    default void updateCampaign(CampaignContent campaign) {
+        throw new UnsupportedOperationException(name() + " has no campaign-level data");
+    }
+
+    /** Shows the objects as void in their wallets; called only when {@link Capabilities#voiding()}. */
+    void voidObjects(List<ProviderObjectRef> objects);
+
+    /**
+     * Shows one message on many objects; called only when {@link Capabilities#lockScreenMessages()}.
+     * Returns, per object in the same order, {@code null} when delivered or why not.
+     */
+    List<@Nullable String> deliverMessages(List<ProviderObjectRef> objects, PushMessage message);
+
+    /**
+     * What the holder's "add to wallet" action of this object gets. Called for a card that is not
+     * revoked, outside any transaction; may create the object first when it does not exist yet.
+     */
+    AddToWallet addToWallet(ObjectContent object);
+
+    /** An object with the content it should show, its barcode value included. */
+    record ObjectContent(ProviderObjectRef object, CardContent content) {}
+
+    /** The default of {@link #deliverMessages} for protocols without a batch call. */
+    static List<@Nullable String> oneByOne(List<ProviderObjectRef> objects, MessageSender sender) {
+        List<@Nullable String> outcomes = new ArrayList<>(objects.size());
         for (ProviderObjectRef object : objects) {
             try {
-                deliverMessage(object, message);
+                sender.send(object);
                 outcomes.add(null);
             } catch (ProviderFailure failure) {
-                outcomes.add(failure.getMessage() == null ? "provider failure" : failure.getMessage());
+                outcomes.add(failure.reason());
             }
         }
         return outcomes;
     }
 
-    /** Where the "add to wallet" action of the card page leads for this provider. */
-    String addToWalletPath(String downloadCode);
-
-    record NewObject(String walletCardId, CardContent content) {}
-
-    record ObjectUpdate(ProviderObjectRef object, CardContent content) {}
+    @FunctionalInterface
+    interface MessageSender {
+        void send(ProviderObjectRef object);
+    }
 }

@@ -48,22 +48,6 @@ class CardPage {
         return html(HttpStatus.OK, render(card.get(), content.get()));
     }
 
-    @GetMapping(path = "/c/{code}/{provider}", produces = MediaType.TEXT_HTML_VALUE)
-    ResponseEntity<String> addToWallet(@PathVariable String code, @PathVariable String provider) {
-        Optional<WalletCard> card = cards.byDownloadCode(code);
-        if (card.isEmpty()
-                || card.get().objects().stream().noneMatch(o -> o.provider().equals(provider))) {
-            return html(HttpStatus.NOT_FOUND, layout("Card not found", "<p>This card link is not valid.</p>"));
-        }
-        ProviderObject object = card.get().objects().stream()
-                .filter(o -> o.provider().equals(provider))
-                .findFirst()
-                .orElseThrow();
-        String body = "<p>Wallet object <code>" + htmlEscape(object.objectRef()) + "</code> at provider <b>"
-                + htmlEscape(provider) + "</b>.</p><p>The wallet reports the installation back to the service.</p>";
-        return html(HttpStatus.OK, layout("Add to " + provider + " wallet", body));
-    }
-
     private static String render(WalletCard card, CardContent c) {
         boolean revoked = card.status() == CardStatus.revoked;
         StringBuilder body = new StringBuilder();

@@ -3,6 +3,7 @@ package com.walletcards.notification.web;
 import com.walletcards.access.RequiresScope.CampaignsRead;
 import com.walletcards.access.RequiresScope.CampaignsWrite;
 import com.walletcards.campaign.CampaignId;
+import com.walletcards.notification.Notification;
 import com.walletcards.notification.NotificationManagement;
 import com.walletcards.notification.NotificationManagement.NotificationPage;
 import com.walletcards.notification.NotificationStatus;
@@ -42,7 +43,7 @@ class NotificationController {
     @CampaignsWrite
     Envelope<NotificationView> send(
             OrganizationId org, @PathVariable String campaignId, @RequestBody SendNotificationRequest body) {
-        return Envelope.of(NotificationView.of(notifications.send(org, new CampaignId(campaignId), body.validated())));
+        return Envelope.of(view(notifications.send(org, new CampaignId(campaignId), body.validated())));
     }
 
     @PostMapping(path = "/schedule", consumes = "application/json")
@@ -51,7 +52,7 @@ class NotificationController {
     Envelope<NotificationView> schedule(
             OrganizationId org, @PathVariable String campaignId, @RequestBody ScheduleNotificationRequest body) {
         ScheduleNotificationRequest.Validated request = body.validated();
-        return Envelope.of(NotificationView.of(
+        return Envelope.of(view(
                 notifications.schedule(org, new CampaignId(campaignId), request.message(), request.scheduledFor())));
     }
 
@@ -69,21 +70,30 @@ class NotificationController {
                 v.oneOf("status", status, NotificationStatus.class, EnumSet.allOf(NotificationStatus.class));
         v.throwIfInvalid();
         NotificationPage found = notifications.listScheduled(org, new CampaignId(campaignId), s, page);
-        return Envelope.of(new NotificationList(
-                found.notifications().stream().map(NotificationView::of).toList(), Pagination.of(found.total(), page)));
+        return Envelope.of(new NotificationList(views(found.notifications()), Pagination.of(found.total(), page)));
     }
 
     @GetMapping("/{notificationId}")
     @CampaignsRead
     Envelope<NotificationView> get(
             OrganizationId org, @PathVariable String campaignId, @PathVariable String notificationId) {
-        return Envelope.of(NotificationView.of(notifications.get(org, new CampaignId(campaignId), notificationId)));
+        return Envelope.of(view(notifications.get(org, new CampaignId(campaignId), notificationId)));
     }
 
     @DeleteMapping("/{notificationId}")
     @CampaignsWrite
     Envelope<NotificationView> cancel(
             OrganizationId org, @PathVariable String campaignId, @PathVariable String notificationId) {
-        return Envelope.of(NotificationView.of(notifications.cancel(org, new CampaignId(campaignId), notificationId)));
+        return Envelope.of(view(notifications.cancel(org, new CampaignId(campaignId), notificationId)));
+    }
+
+    private NotificationView view(Notification n) {
+        return views(List.of(n)).get(0);
+    }
+
+    private List<NotificationView> views(List<Notification> found) {
+        var reports = notifications.providerReports(
+                found.stream().map(Notification::id).toList());
+        return found.stream().map(n -> NotificationView.of(n, reports)).toList();
     }
 }

@@ -1,7 +1,10 @@
 package com.walletcards.notification.web;
 
 import com.walletcards.notification.Notification;
+import com.walletcards.notification.ProviderReport;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** A notification as the API shows it, for both kinds. */
@@ -18,9 +21,10 @@ record NotificationView(
         int failedCards,
         Instant createdAt,
         @Nullable Instant sentAt,
-        @Nullable Instant cancelledAt) {
+        @Nullable Instant cancelledAt,
+        List<ProviderReport> providers) {
 
-    static NotificationView of(Notification n) {
+    static NotificationView of(Notification n, Map<String, List<ProviderReport>> reports) {
         return new NotificationView(
                 n.id(),
                 n.campaignId().value(),
@@ -34,6 +38,7 @@ record NotificationView(
                 n.failedCards(),
                 n.createdAt(),
                 n.sentAt(),
-                n.cancelledAt());
+                n.cancelledAt(),
+                reports.getOrDefault(n.id(), List.of()));
     }
 }

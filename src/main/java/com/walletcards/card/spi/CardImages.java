@@ -1,0 +1,16 @@
+package com.walletcards.card.spi;
+
+import com.walletcards.card.spi.CardDesign.ImageKind;
+import com.walletcards.shared.OrganizationId;
+import java.util.Map;
+
+/**
+ * The one place where the public URLs of a campaign's images are looked up for card content. The
+ * module that keeps images implements it; without an implementation, cards carry no image URLs
+ * and providers use their neutral defaults.
+ */
+public interface CardImages {
+
+    /** The URLs of the campaign's images by kind; kinds without an image are missing. */
+    Map<ImageKind, String> imageUrls(OrganizationId organizationId, String campaignId);
+}

@@ -1,0 +1,18 @@
+package com.walletcards.card.spi;
+
+/**
+ * The inbound port of every provider: how it tells the card module that one of its objects was
+ * installed or removed. The card module implements it; provider adapters and the generic signed
+ * callback call it.
+ */
+public interface ObjectEvents {
+
+    /**
+     * Applies the event to the card that owns the object. Returns whether it changed anything: a
+     * repeated event id, an event older than the last one applied to the object, or a revoked or
+     * deleted card change nothing.
+     *
+     * @throws com.walletcards.shared.NotFound when the provider has no such object
+     */
+    boolean report(ObjectEvent event);
+}

@@ -1,0 +1,116 @@
+package com.walletcards.card.web;
+
+import static org.springframework.web.util.HtmlUtils.htmlEscape;
+
+import com.walletcards.card.AddToWalletOutcome;
+import com.walletcards.card.WalletCards;
+import com.walletcards.card.spi.AddToWallet;
+import java.nio.charset.StandardCharsets;
+import org.springframework.http.CacheControl;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code /c/<code>/<provider>}: the holder's "add to wallet" action. Renders whatever the
+ * provider's protocol hands back: a file to download, a redirect to the wallet's own page, or an
+ * offer shown as a QR code with a same-device link. A revoked card gets the void page.
+ */
+@RestController
+class AddToWalletPage {
+
+    private final WalletCards cards;
+
+    AddToWalletPage(WalletCards cards) {
+        this.cards = cards;
+    }
+
+    @GetMapping(path = "/c/{code}/{provider}")
+    ResponseEntity<?> addToWallet(@PathVariable String code, @PathVariable String provider) {
+        return render(cards.addToWallet(code, provider));
+    }
+
+    // Java 17: instanceof chains over the sealed types instead of pattern switches.
+    static ResponseEntity<?> render(AddToWalletOutcome outcome) {
+        if (outcome instanceof AddToWalletOutcome.Ready ready) {
+            return action(ready);
+        }
+        if (outcome instanceof AddToWalletOutcome.Revoked) {
+            return html(
+                    HttpStatus.GONE,
+                    "Card void",
+                    "<p class=\"stamp\">VOID: this card has been revoked</p>"
+                            + "<p>It can no longer be added to a wallet.</p>");
+        }
+        if (outcome instanceof AddToWalletOutcome.Unavailable unavailable) {
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                    .header(HttpHeaders.RETRY_AFTER, "60")
+                    .contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
+                    .cacheControl(CacheControl.noStore())
+                    .body(page(
+                            "Try again shortly",
+                            "<p>" + htmlEscape(unavailable.provider().walletName())
+                                    + " cannot be reached right now. Please try again in a minute.</p>"));
+        }
+        return html(HttpStatus.NOT_FOUND, "Card not found", "<p>This card link is not valid.</p>");
+    }
+
+    private static ResponseEntity<?> action(AddToWalletOutcome.Ready ready) {
+        AddToWallet action = ready.action();
+        if (action instanceof AddToWallet.Download file) {
+            return ResponseEntity.ok()
+                    .contentType(MediaType.parseMediaType(file.contentType()))
+                    .header(
+                            HttpHeaders.CONTENT_DISPOSITION,
+                            ContentDisposition.attachment()
+                                    .filename(file.fileName(), StandardCharsets.UTF_8)
+                                    .build()
+                                    .toString())
+                    .cacheControl(CacheControl.noStore())
+                    .body(file.content());
+        }
+        if (action instanceof AddToWallet.Redirect redirect) {
+            return ResponseEntity.status(HttpStatus.FOUND)
+                    .location(redirect.location())
+                    .cacheControl(CacheControl.noStore())
+                    .build();
+        }
+        AddToWallet.Offer offer = (AddToWallet.Offer) action;
+        String wallet = ready.provider().walletName();
+        return html(
+                HttpStatus.OK,
+                "Add to " + wallet,
+                "<h1>" + htmlEscape(ready.campaignName()) + "</h1>"
+                        + "<p>Scan this code with your " + htmlEscape(wallet) + " app:</p>"
+                        + QrCodes.svg(offer.offerUri(), "QR code of the card offer for " + wallet)
+                        + "<p><a class=\"add\" href=\"" + htmlEscape(offer.sameDeviceLink())
+                        + "\">Open in " + htmlEscape(wallet) + " on this device</a></p>"
+                        + "<p class=\"offer\"><code>" + htmlEscape(offer.offerUri()) + "</code></p>");
+    }
+
+    private static ResponseEntity<String> html(HttpStatus status, String title, String body) {
+        return ResponseEntity.status(status)
+                .contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
+                .cacheControl(CacheControl.noStore())
+                .header("X-Robots-Tag", "noindex")
+                .body(page(title, body));
+    }
+
+    private static String page(String title, String body) {
+        return """
+                <!doctype html><html lang="en"><head><meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <title>%s</title><style>
+                body{font-family:system-ui,sans-serif;background:#f4f4f6;margin:0;padding:2rem;color:#1d1d1f}
+                main{max-width:26rem;margin:auto;background:#fff;border-radius:1rem;padding:1.5rem;text-align:center}
+                .qr{width:16rem;max-width:100%%;height:auto}.stamp{color:#b00020;font-weight:700}
+                .offer{word-break:break-all;font-size:.75rem;color:#555}
+                .add{display:block;padding:.75rem;border-radius:.5rem;background:#1d1d1f;color:#fff;text-decoration:none}
+                </style></head><body><main>%s</main></body></html>""".formatted(htmlEscape(title), body);
+    }
+}

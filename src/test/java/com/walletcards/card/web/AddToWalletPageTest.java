@@ -1,0 +1,72 @@
+package com.walletcards.card.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.walletcards.card.AddToWalletOutcome;
+import com.walletcards.card.spi.AddToWallet;
+import com.walletcards.shared.ProviderName;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+
+class AddToWalletPageTest {
+
+    @Test
+    void aPassFileIsServedAsADownloadWithItsOwnContentType() {
+        byte[] pass = "PK-pass-bytes".getBytes(StandardCharsets.UTF_8);
+        ResponseEntity<?> response = AddToWalletPage.render(ready(
+                ProviderName.alpha,
+                new AddToWallet.Download("application/vnd.apple.pkpass", "Summit Zürich.pkpass", pass)));
+        assertThat(response.getStatusCode().value()).isEqualTo(200);
+        assertThat(response.getHeaders().getContentType()).hasToString("application/vnd.apple.pkpass");
+        assertThat(response.getHeaders().getFirst(HttpHeaders.CONTENT_DISPOSITION))
+                .startsWith("attachment;")
+                .contains("filename*=UTF-8''Summit%20Z%C3%BCrich.pkpass");
+        assertThat(response.getBody()).isEqualTo(pass);
+    }
+
+    @Test
+    void aSaveLinkIsARedirect() {
+        URI save = URI.create("https://pay.google.com/gp/v/save/eyJhbGciOi");
+        ResponseEntity<?> response = AddToWalletPage.render(ready(ProviderName.beta, new AddToWallet.Redirect(save)));
+        assertThat(response.getStatusCode().value()).isEqualTo(302);
+        assertThat(response.getHeaders().getLocation()).isEqualTo(save);
+    }
+
+    @Test
+    void anOfferIsAPageWithItsQrCodeAndASameDeviceLink() {
+        String offer = "openid-credential-offer://?credential_offer_uri=https%3A%2F%2Fissuer.example%2Fo%2F1&x=<y>";
+        ResponseEntity<?> response = AddToWalletPage.render(
+                ready(ProviderName.eudiw, new AddToWallet.Offer(offer, "https://wallet.example/open?o=1")));
+        String html = (String) response.getBody();
+        assertThat(response.getStatusCode().value()).isEqualTo(200);
+        assertThat(response.getHeaders().getContentType()).hasToString("text/html;charset=UTF-8");
+        assertThat(html)
+                .contains("<svg", "aria-label=\"QR code of the card offer for EU Digital Identity Wallet\"")
+                .contains("href=\"https://wallet.example/open?o=1\"")
+                .contains("Summer &lt;Summit&gt;")
+                .contains("&amp;x=&lt;y&gt;")
+                .doesNotContain("<Summit>", "<y>");
+    }
+
+    @Test
+    void aRevokedCardGetsTheVoidPageAndNothingToAdd() {
+        ResponseEntity<?> response = AddToWalletPage.render(new AddToWalletOutcome.Revoked());
+        assertThat(response.getStatusCode().value()).isEqualTo(410);
+        assertThat((String) response.getBody()).contains("VOID").doesNotContain("<svg", "href=");
+    }
+
+    @Test
+    void aProviderThatCannotAnswerAsksTheHolderToTryAgain() {
+        ResponseEntity<?> response = AddToWalletPage.render(new AddToWalletOutcome.Unavailable(ProviderName.beta));
+        assertThat(response.getStatusCode().value()).isEqualTo(503);
+        assertThat(response.getHeaders().getFirst(HttpHeaders.RETRY_AFTER)).isEqualTo("60");
+        assertThat((String) response.getBody()).contains("Google Wallet cannot be reached");
+    }
+
+    private static AddToWalletOutcome ready(ProviderName provider, AddToWallet action) {
+        return new AddToWalletOutcome.Ready(provider, "Summer <Summit>", action);
+    }
+}
