@@ -97,7 +97,22 @@ public class NotificationManagement {
             OrganizationId org, CampaignId campaignId, @Nullable NotificationStatus status, Page page) {
         campaigns.get(org, campaignId);
         return new NotificationPage(
-                queries.listScheduled(org, campaignId, status, page), queries.countScheduled(org, campaignId, status));
+                queries.listScheduled(org, campaignId, status, page),
+                queries.count(org, campaignId, NotificationKind.scheduled, status));
+    }
+
+    /** Every notification of the campaign, of either kind, newest first. */
+    @Transactional(readOnly = true)
+    public NotificationPage list(
+            OrganizationId org,
+            CampaignId campaignId,
+            @Nullable NotificationKind kind,
+            @Nullable NotificationStatus status,
+            Page page) {
+        campaigns.get(org, campaignId);
+        return new NotificationPage(
+                queries.listNewestFirst(org, campaignId, kind, status, page),
+                queries.count(org, campaignId, kind, status));
     }
 
     /**

@@ -134,29 +134,61 @@ class NotificationQueries {
     /** Scheduled notifications in the order they go out: by scheduledFor, then id. */
     List<Notification> listScheduled(
             OrganizationId org, CampaignId campaignId, @Nullable NotificationStatus status, Page page) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM notifications WHERE " + scheduledWhere(status)
-                        + " ORDER BY scheduled_for, id LIMIT :limit OFFSET :offset")
-                .params(scheduledParams(org, campaignId, status))
+        return list(org, campaignId, NotificationKind.scheduled, status, "scheduled_for, id", page);
+    }
+
+    /** Every notification of the campaign, newest first (ids are time-ordered, so they break ties). */
+    List<Notification> listNewestFirst(
+            OrganizationId org,
+            CampaignId campaignId,
+            @Nullable NotificationKind kind,
+            @Nullable NotificationStatus status,
+            Page page) {
+        return list(org, campaignId, kind, status, "created_at DESC, id DESC", page);
+    }
+
+    long count(
+            OrganizationId org,
+            CampaignId campaignId,
+            @Nullable NotificationKind kind,
+            @Nullable NotificationStatus status) {
+        return jdbc.sql("SELECT COUNT(*) FROM notifications WHERE " + filter(kind, status))
+                .params(filterParams(org, campaignId, kind, status))
+                .query(Long.class)
+                .single();
+    }
+
+    private List<Notification> list(
+            OrganizationId org,
+            CampaignId campaignId,
+            @Nullable NotificationKind kind,
+            @Nullable NotificationStatus status,
+            String order,
+            Page page) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM notifications WHERE " + filter(kind, status) + " ORDER BY " + order
+                        + " LIMIT :limit OFFSET :offset")
+                .params(filterParams(org, campaignId, kind, status))
                 .param("limit", page.limit())
                 .param("offset", page.offset())
                 .query(NotificationQueries::notification)
                 .list();
     }
 
-    long countScheduled(OrganizationId org, CampaignId campaignId, @Nullable NotificationStatus status) {
-        return jdbc.sql("SELECT COUNT(*) FROM notifications WHERE " + scheduledWhere(status))
-                .params(scheduledParams(org, campaignId, status))
-                .query(Long.class)
-                .single();
+    private static String filter(@Nullable NotificationKind kind, @Nullable NotificationStatus status) {
+        return OF_CAMPAIGN
+                + (kind == null ? "" : " AND kind = :kind")
+                + (status == null ? "" : " AND status = :status");
     }
 
-    private static String scheduledWhere(@Nullable NotificationStatus status) {
-        return OF_CAMPAIGN + " AND kind = 'scheduled'" + (status == null ? "" : " AND status = :status");
-    }
-
-    private static Map<String, Object> scheduledParams(
-            OrganizationId org, CampaignId campaignId, @Nullable NotificationStatus status) {
+    private static Map<String, Object> filterParams(
+            OrganizationId org,
+            CampaignId campaignId,
+            @Nullable NotificationKind kind,
+            @Nullable NotificationStatus status) {
         Map<String, Object> params = new HashMap<>(ofCampaign(org, campaignId));
+        if (kind != null) {
+            params.put("kind", kind.name());
+        }
         if (status != null) {
             params.put("status", status.name());
         }

@@ -1,6 +1,7 @@
 package com.walletcards.recipient;
 
 import com.walletcards.shared.FieldError;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -26,9 +27,12 @@ public final class BulkAdd {
 
     public record Failure(String code, String message, List<FieldError> details) {}
 
+    @Schema(name = "BulkAdded")
     public record Added(int index, String id, String email, String status) {}
 
+    @Schema(name = "BulkRefused")
     public record Refused(int index, @Nullable String email, String code, String message, List<FieldError> details) {}
 
+    @Schema(name = "BulkAddResult")
     public record Result(int created, int failed, List<Added> recipients, List<Refused> errors) {}
 }

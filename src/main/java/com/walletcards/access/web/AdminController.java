@@ -8,10 +8,13 @@ import com.walletcards.access.Scope;
 import com.walletcards.shared.Envelope;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.ApiSchemas;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
@@ -35,16 +38,38 @@ class AdminController {
         this.access = access;
     }
 
-    record CreateOrganization(@Nullable String name) {}
+    @Schema(name = "CreateOrganizationRequest")
+    record CreateOrganization(
+            @Schema(
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    minLength = 1,
+                    maxLength = 200,
+                    pattern = "\\S",
+                    example = "Acme Events")
+            @Nullable
+            String name) {}
 
+    @Schema(name = "Organization")
     record OrganizationView(String id, String name, Instant createdAt) {
         static OrganizationView of(Organization o) {
             return new OrganizationView(o.id().value(), o.name(), o.createdAt());
         }
     }
 
-    record CreateKey(@Nullable String name, @Nullable List<String> scopes) {}
+    @Schema(name = "CreateApiKeyRequest")
+    record CreateKey(
+            @Schema(maxLength = 200, example = "ci") @Nullable
+            String name,
 
+            @ArraySchema(
+                    schema = @Schema(ref = ApiSchemas.SCOPE),
+                    minItems = 1,
+                    uniqueItems = true,
+                    arraySchema = @Schema(description = "Default: every scope"))
+            @Nullable
+            List<String> scopes) {}
+
+    @Schema(name = "ApiKey")
     record KeyView(
             String id,
             @Nullable String name,
@@ -63,6 +88,7 @@ class AdminController {
         }
     }
 
+    @Schema(name = "IssuedApiKey")
     record IssuedKeyView(
             String id, @Nullable String name, String key, String prefix, List<String> scopes, Instant createdAt) {
         static IssuedKeyView of(IssuedKey issued) {
@@ -77,8 +103,19 @@ class AdminController {
         }
     }
 
+    @Schema(name = "ApiKeyList")
+    record KeyList(List<KeyView> apiKeys) {}
+
+    @Schema(name = "RevokedApiKey")
+    record RevokedKey(String id, boolean revoked) {}
+
     @PostMapping
     @ResponseStatus(HttpStatus.CREATED)
+    @Operation(
+            operationId = "createOrganization",
+            summary = "Create an organization",
+            description = "An organization owns campaigns, webhooks and API keys; its data is invisible to every"
+                    + " other organization.")
     Envelope<OrganizationView> createOrganization(@RequestBody CreateOrganization body) {
         Validation v = new Validation();
         String name = v.requiredText("name", body.name(), 200);
@@ -88,6 +125,10 @@ class AdminController {
 
     @PostMapping("/{orgId}/api-keys")
     @ResponseStatus(HttpStatus.CREATED)
+    @Operation(
+            operationId = "createApiKey",
+            summary = "Issue an API key",
+            description = "The key is in this response only; the service stores just its hash.")
     Envelope<IssuedKeyView> createKey(
             @PathVariable String orgId, @RequestBody(required = false) @Nullable CreateKey body) {
         Validation v = new Validation();
@@ -114,15 +155,16 @@ class AdminController {
     }
 
     @GetMapping("/{orgId}/api-keys")
-    Envelope<Map<String, List<KeyView>>> keys(@PathVariable String orgId) {
-        return Envelope.of(Map.of(
-                "apiKeys",
+    @Operation(operationId = "listApiKeys", summary = "List API keys", description = "Without their secrets.")
+    Envelope<KeyList> keys(@PathVariable String orgId) {
+        return Envelope.of(new KeyList(
                 access.keys(new OrganizationId(orgId)).stream().map(KeyView::of).toList()));
     }
 
     @DeleteMapping("/{orgId}/api-keys/{keyId}")
-    Envelope<Map<String, Object>> revoke(@PathVariable String orgId, @PathVariable String keyId) {
+    @Operation(operationId = "revokeApiKey", summary = "Revoke an API key", description = "It stops working at once.")
+    Envelope<RevokedKey> revoke(@PathVariable String orgId, @PathVariable String keyId) {
         access.revokeKey(new OrganizationId(orgId), keyId);
-        return Envelope.of(Map.of("id", keyId, "revoked", true));
+        return Envelope.of(new RevokedKey(keyId, true));
     }
 }

@@ -8,10 +8,17 @@ import com.walletcards.campaign.CampaignManagement.CampaignPage;
 import com.walletcards.campaign.CampaignStatus;
 import com.walletcards.campaign.CampaignType;
 import com.walletcards.shared.Envelope;
+import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
 import com.walletcards.shared.Pagination;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.FailsWith;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -44,12 +51,27 @@ class CampaignController {
 
     @GetMapping
     @CampaignsRead
+    @Operation(
+            operationId = "listCampaigns",
+            summary = "List campaigns",
+            description =
+                    "Newest first. Without status, archived campaigns are left out; status=archived lists" + " them.")
     Envelope<CampaignList> list(
             OrganizationId org,
             @RequestParam(required = false) @Nullable String limit,
             @RequestParam(required = false) @Nullable String offset,
-            @RequestParam(required = false) @Nullable String status,
-            @RequestParam(required = false) @Nullable String campaignType) {
+            @Parameter(
+                            description = "Only campaigns in this status",
+                            schema = @Schema(implementation = CampaignStatus.class))
+                    @RequestParam(required = false)
+                    @Nullable
+                    String status,
+            @Parameter(
+                            description = "Only campaigns of this type",
+                            schema = @Schema(implementation = CampaignType.class))
+                    @RequestParam(required = false)
+                    @Nullable
+                    String campaignType) {
         Validation v = new Validation();
         Page page = Page.parse(limit, offset, v);
         CampaignStatus s = v.oneOf("status", status, CampaignStatus.class, EnumSet.allOf(CampaignStatus.class));
@@ -63,24 +85,53 @@ class CampaignController {
     @PostMapping(consumes = "application/json")
     @ResponseStatus(HttpStatus.CREATED)
     @CampaignsWrite
+    @Operation(
+            operationId = "createCampaign",
+            summary = "Create a campaign",
+            description = "The campaign starts as draft and becomes active with its first invitation. Defaults:"
+                    + " campaignData.barcodeType qr, campaignData.barcodeValueStrategy auto, timezone UTC,"
+                    + " providerTypes [all].",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            examples =
+                                                    @ExampleObject(
+                                                            name = "event",
+                                                            summary = "An evening event in Berlin",
+                                                            value = """
+                                            {"name": "Summer Summit", "campaignType": "event",
+                                             "startDate": "2031-07-01", "timezone": "Europe/Berlin",
+                                             "campaignData": {"location": "Hall A", "start_time": "18:00",
+                                               "end_time": "23:00", "barcodeType": "qr"},
+                                             "providerTypes": ["all"], "metadata": {"crmId": "c-17"}}"""))))
     Envelope<CampaignView> create(OrganizationId org, @RequestBody CreateCampaignRequest body) {
         return Envelope.of(CampaignView.of(campaigns.create(org, body.validated())));
     }
 
     @GetMapping("/{campaignId}")
     @CampaignsRead
+    @Operation(operationId = "getCampaign", summary = "Get a campaign", description = "The full campaign.")
     Envelope<CampaignView> get(OrganizationId org, @PathVariable String campaignId) {
         return Envelope.of(CampaignView.of(campaigns.get(org, new CampaignId(campaignId))));
     }
 
     @PatchMapping(path = "/{campaignId}", consumes = "application/json")
     @CampaignsWrite
-    @io.swagger.v3.oas.annotations.parameters.RequestBody(
-            content =
-                    @io.swagger.v3.oas.annotations.media.Content(
-                            schema =
-                                    @io.swagger.v3.oas.annotations.media.Schema(
-                                            implementation = CampaignPatch.PatchCampaignRequest.class)))
+    @Operation(
+            operationId = "updateCampaign",
+            summary = "Change a campaign",
+            description = "Only the fields present change; campaignData and metadata are merged key by key. Every"
+                    + " installed card receives the new content in the background.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            schema =
+                                                    @Schema(
+                                                            implementation =
+                                                                    CampaignPatch.PatchCampaignRequest.class))))
+    @FailsWith({ErrorCode.SETTING_LOCKED, ErrorCode.INVALID_STATUS_TRANSITION})
     Envelope<CampaignView> update(
             OrganizationId org, @PathVariable String campaignId, @RequestBody Map<String, @Nullable Object> body) {
         return Envelope.of(
@@ -89,6 +140,10 @@ class CampaignController {
 
     @DeleteMapping("/{campaignId}")
     @CampaignsWrite
+    @Operation(
+            operationId = "deleteCampaign",
+            summary = "Delete a campaign",
+            description = "The campaign and its recipients are gone for the API (404 afterwards).")
     Envelope<Deleted> delete(OrganizationId org, @PathVariable String campaignId) {
         campaigns.delete(org, new CampaignId(campaignId));
         return Envelope.of(new Deleted(campaignId, true));
@@ -96,12 +151,22 @@ class CampaignController {
 
     @PostMapping("/{campaignId}/archive")
     @CampaignsWrite
+    @Operation(
+            operationId = "archiveCampaign",
+            summary = "Archive a campaign",
+            description =
+                    "Hides it from the default list; it takes no new recipients, invitations or" + " notifications.")
     Envelope<CampaignView> archive(OrganizationId org, @PathVariable String campaignId) {
         return Envelope.of(CampaignView.of(campaigns.archive(org, new CampaignId(campaignId))));
     }
 
     @PostMapping("/{campaignId}/unarchive")
     @CampaignsWrite
+    @Operation(
+            operationId = "unarchiveCampaign",
+            summary = "Unarchive a campaign",
+            description = "Moves an archived campaign back to draft.")
+    @FailsWith(ErrorCode.INVALID_STATE)
     Envelope<CampaignView> unarchive(OrganizationId org, @PathVariable String campaignId) {
         return Envelope.of(CampaignView.of(campaigns.unarchive(org, new CampaignId(campaignId))));
     }

@@ -5,6 +5,9 @@ import com.walletcards.campaign.CampaignType;
 import com.walletcards.shared.PatchDocument;
 import com.walletcards.shared.ProviderTypes;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.ApiSchemas;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.EnumSet;
@@ -29,17 +32,50 @@ final class CampaignPatch {
 
     private CampaignPatch() {}
 
-    /** The documented shape of the PATCH body (all fields optional). */
+    /** The documented shape of the PATCH body: every field optional, checked as {@link #read} checks it. */
+    @Schema(
+            description = "Only the fields present change. campaignData and metadata are merged key by key; a"
+                    + " null value removes that key.")
     record PatchCampaignRequest(
-            @Nullable String name,
-            @Nullable String campaignType,
-            @Nullable Map<String, Object> campaignData,
-            @Nullable String startDate,
-            @Nullable String endDate,
-            @Nullable String timezone,
-            @Nullable List<String> providerTypes,
-            @Nullable Map<String, Object> metadata,
-            @Nullable String status) {}
+            @Schema(minLength = 1, maxLength = 200, pattern = "\\S", example = "Summer Summit 2031") @Nullable
+            String name,
+
+            @Schema(implementation = CampaignType.class) @Nullable
+            String campaignType,
+
+            @Schema(implementation = CampaignDataDocument.class) @Nullable
+            Map<String, Object> campaignData,
+
+            @Schema(
+                    format = "date",
+                    types = {"string", "null"},
+                    description = "null clears it")
+            @Nullable
+            String startDate,
+
+            @Schema(
+                    format = "date",
+                    types = {"string", "null"},
+                    description = "null clears it")
+            @Nullable
+            String endDate,
+
+            @Schema(description = "IANA time zone", example = "Europe/Berlin") @Nullable
+            String timezone,
+
+            @ArraySchema(schema = @Schema(ref = ApiSchemas.PROVIDER_TYPE), minItems = 1, uniqueItems = true) @Nullable
+            List<String> providerTypes,
+
+            @Schema(description = "Merged key by key; null removes a key", maxProperties = MetadataRules.MAX_KEYS)
+            @Nullable
+            Map<String, Object> metadata,
+
+            @Schema(
+                    allowableValues = {"draft", "active", "archived"},
+                    description = "active or archived from any status; draft only from archived. completed"
+                            + " is reached by the event ending, never by PATCH.")
+            @Nullable
+            String status) {}
 
     static CampaignChanges read(@Nullable Map<String, @Nullable Object> body) {
         PatchDocument doc = PatchDocument.of(body, FIELDS);

@@ -1,6 +1,9 @@
 package com.walletcards.campaign.web;
 
 import com.walletcards.campaign.Campaign;
+import com.walletcards.campaign.CampaignStatus;
+import com.walletcards.campaign.CampaignType;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -8,12 +11,13 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** A campaign as the API shows it. */
+@Schema(name = "Campaign")
 record CampaignView(
         String id,
         String name,
-        String campaignType,
-        String status,
-        Map<String, Object> campaignData,
+        @Schema(implementation = CampaignType.class) String campaignType,
+        @Schema(implementation = CampaignStatus.class) String status,
+        @Schema(implementation = CampaignDataDocument.class) Map<String, Object> campaignData,
         @Nullable LocalDate startDate,
         @Nullable LocalDate endDate,
         @Nullable Instant eventStartsAt,
@@ -41,11 +45,12 @@ record CampaignView(
     }
 
     /** The list shows a summary of each campaign. */
+    @Schema(name = "CampaignSummary")
     record Summary(
             String id,
             String name,
-            String campaignType,
-            String status,
+            @Schema(implementation = CampaignType.class) String campaignType,
+            @Schema(implementation = CampaignStatus.class) String status,
             @Nullable LocalDate startDate,
             @Nullable LocalDate endDate,
             Instant createdAt,

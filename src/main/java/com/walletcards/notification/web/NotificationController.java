@@ -4,14 +4,22 @@ import com.walletcards.access.RequiresScope.CampaignsRead;
 import com.walletcards.access.RequiresScope.CampaignsWrite;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.notification.Notification;
+import com.walletcards.notification.NotificationKind;
 import com.walletcards.notification.NotificationManagement;
 import com.walletcards.notification.NotificationManagement.NotificationPage;
 import com.walletcards.notification.NotificationStatus;
 import com.walletcards.shared.Envelope;
+import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
 import com.walletcards.shared.Pagination;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.FailsWith;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.EnumSet;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -41,6 +49,22 @@ class NotificationController {
     @PostMapping(consumes = "application/json")
     @ResponseStatus(HttpStatus.CREATED)
     @CampaignsWrite
+    @Operation(
+            operationId = "sendNotification",
+            summary = "Send a notification now",
+            description = "Goes in the background to every card that is active when the fan-out reaches it. Counts"
+                    + " towards the campaign's lifetime limit of 3 notifications, also when no card is installed"
+                    + " yet.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            examples =
+                                                    @ExampleObject(
+                                                            name = "doorsOpen",
+                                                            value =
+                                                                    "{\"header\": \"Doors open\", \"body\": \"Gate 3 is open\"}"))))
+    @FailsWith({ErrorCode.NOTIFICATION_LIMIT_EXCEEDED, ErrorCode.INVALID_STATE})
     Envelope<NotificationView> send(
             OrganizationId org, @PathVariable String campaignId, @RequestBody SendNotificationRequest body) {
         return Envelope.of(view(notifications.send(org, new CampaignId(campaignId), body.validated())));
@@ -49,6 +73,17 @@ class NotificationController {
     @PostMapping(path = "/schedule", consumes = "application/json")
     @ResponseStatus(HttpStatus.CREATED)
     @CampaignsWrite
+    @Operation(
+            operationId = "scheduleNotification",
+            summary = "Schedule a notification",
+            description = "Sent once, within a minute after scheduledFor, also across restarts and instances."
+                    + " Counts towards the campaign's lifetime limit of 3 notifications until cancelled.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content = @Content(examples = @ExampleObject(name = "eveningBefore", value = """
+                                            {"header": "Tomorrow", "body": "See you at 18:00",
+                                             "scheduledFor": "2031-07-01T17:00:00+02:00"}"""))))
+    @FailsWith({ErrorCode.NOTIFICATION_LIMIT_EXCEEDED, ErrorCode.INVALID_STATE})
     Envelope<NotificationView> schedule(
             OrganizationId org, @PathVariable String campaignId, @RequestBody ScheduleNotificationRequest body) {
         ScheduleNotificationRequest.Validated request = body.validated();
@@ -56,25 +91,61 @@ class NotificationController {
                 notifications.schedule(org, new CampaignId(campaignId), request.message(), request.scheduledFor())));
     }
 
-    @GetMapping("/scheduled")
+    @GetMapping
     @CampaignsRead
-    Envelope<NotificationList> listScheduled(
+    @Operation(
+            operationId = "listNotifications",
+            summary = "List notifications",
+            description = "Every notification of the campaign, immediate and scheduled, newest first.")
+    Envelope<NotificationList> list(
             OrganizationId org,
             @PathVariable String campaignId,
-            @RequestParam(required = false) @Nullable String status,
+            @Parameter(description = "Only this kind", schema = @Schema(implementation = NotificationKind.class))
+                    @RequestParam(required = false)
+                    @Nullable
+                    String kind,
+            @Parameter(description = "Only this status", schema = @Schema(implementation = NotificationStatus.class))
+                    @RequestParam(required = false)
+                    @Nullable
+                    String status,
             @RequestParam(required = false) @Nullable String limit,
             @RequestParam(required = false) @Nullable String offset) {
         Validation v = new Validation();
         Page page = Page.parse(limit, offset, v);
-        NotificationStatus s =
-                v.oneOf("status", status, NotificationStatus.class, EnumSet.allOf(NotificationStatus.class));
+        NotificationKind k = v.oneOf("kind", kind, NotificationKind.class, EnumSet.allOf(NotificationKind.class));
+        NotificationStatus s = status(status, v);
         v.throwIfInvalid();
-        NotificationPage found = notifications.listScheduled(org, new CampaignId(campaignId), s, page);
-        return Envelope.of(new NotificationList(views(found.notifications()), Pagination.of(found.total(), page)));
+        return listOf(notifications.list(org, new CampaignId(campaignId), k, s, page), page);
+    }
+
+    @GetMapping("/scheduled")
+    @CampaignsRead
+    @Operation(
+            operationId = "listScheduledNotifications",
+            summary = "List scheduled notifications",
+            description = "Scheduled notifications only, in the order they go out: by scheduledFor, then id.")
+    Envelope<NotificationList> listScheduled(
+            OrganizationId org,
+            @PathVariable String campaignId,
+            @Parameter(description = "Only this status", schema = @Schema(implementation = NotificationStatus.class))
+                    @RequestParam(required = false)
+                    @Nullable
+                    String status,
+            @RequestParam(required = false) @Nullable String limit,
+            @RequestParam(required = false) @Nullable String offset) {
+        Validation v = new Validation();
+        Page page = Page.parse(limit, offset, v);
+        NotificationStatus s = status(status, v);
+        v.throwIfInvalid();
+        return listOf(notifications.listScheduled(org, new CampaignId(campaignId), s, page), page);
     }
 
     @GetMapping("/{notificationId}")
     @CampaignsRead
+    @Operation(
+            operationId = "getNotification",
+            summary = "Get a notification",
+            description = "One notification of either kind, with its delivery counts.")
     Envelope<NotificationView> get(
             OrganizationId org, @PathVariable String campaignId, @PathVariable String notificationId) {
         return Envelope.of(view(notifications.get(org, new CampaignId(campaignId), notificationId)));
@@ -82,6 +153,11 @@ class NotificationController {
 
     @DeleteMapping("/{notificationId}")
     @CampaignsWrite
+    @Operation(
+            operationId = "cancelNotification",
+            summary = "Cancel a scheduled notification",
+            description = "Only while pending; a cancelled notification no longer counts towards the limit.")
+    @FailsWith(ErrorCode.INVALID_STATE)
     Envelope<NotificationView> cancel(
             OrganizationId org, @PathVariable String campaignId, @PathVariable String notificationId) {
         return Envelope.of(view(notifications.cancel(org, new CampaignId(campaignId), notificationId)));
@@ -95,5 +171,13 @@ class NotificationController {
         var reports = notifications.providerReports(
                 found.stream().map(Notification::id).toList());
         return found.stream().map(n -> NotificationView.of(n, reports)).toList();
+    }
+
+    private static @Nullable NotificationStatus status(@Nullable String status, Validation v) {
+        return v.oneOf("status", status, NotificationStatus.class, EnumSet.allOf(NotificationStatus.class));
+    }
+
+    private Envelope<NotificationList> listOf(NotificationPage found, Page page) {
+        return Envelope.of(new NotificationList(views(found.notifications()), Pagination.of(found.total(), page)));
     }
 }

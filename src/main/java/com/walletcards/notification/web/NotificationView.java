@@ -1,18 +1,22 @@
 package com.walletcards.notification.web;
 
 import com.walletcards.notification.Notification;
+import com.walletcards.notification.NotificationKind;
+import com.walletcards.notification.NotificationStatus;
 import com.walletcards.notification.ProviderReport;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** A notification as the API shows it, for both kinds. */
+@Schema(name = "Notification")
 record NotificationView(
         String id,
         String campaignId,
-        String kind,
-        String status,
+        @Schema(implementation = NotificationKind.class) String kind,
+        @Schema(implementation = NotificationStatus.class) String status,
         String header,
         String body,
         @Nullable Instant scheduledFor,

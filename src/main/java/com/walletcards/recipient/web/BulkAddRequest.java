@@ -7,6 +7,8 @@ import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.FieldError;
 import com.walletcards.shared.Validation;
 import com.walletcards.shared.ValidationFailed;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +18,23 @@ import org.jspecify.annotations.Nullable;
  * The body of a bulk add. Items are read as plain objects so that one malformed item (a number
  * where a string belongs, an unknown field) is refused on its own, not with the whole request.
  */
+@Schema(name = "BulkAddRequest")
 record BulkAddRequest(
-        @Nullable List<@Nullable Object> recipients,
-        @Nullable Boolean sendEmail) {
+        @ArraySchema(
+                schema = @Schema(implementation = AddRecipientRequest.class),
+                minItems = 1,
+                maxItems = RecipientManagement.MAX_BULK,
+                arraySchema =
+                        @Schema(
+                                requiredMode = Schema.RequiredMode.REQUIRED,
+                                description = "Each item is checked on its own: invalid ones are refused by"
+                                        + " index, the others are added"))
+        @Nullable
+        List<@Nullable Object> recipients,
+
+        @Schema(description = "Invite every added recipient by email as soon as its card exists", defaultValue = "true")
+        @Nullable
+        Boolean sendEmail) {
 
     List<BulkAdd.Item> items() {
         if (recipients == null) {

@@ -3,6 +3,7 @@ package com.walletcards.recipient.web;
 import com.walletcards.recipient.InviteEmail;
 import com.walletcards.shared.Page;
 import com.walletcards.shared.Validation;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /** Bodies of the invite endpoints. */
@@ -11,10 +12,19 @@ final class InviteRequests {
     private InviteRequests() {}
 
     /** {@code email}: the wording of the invitation; placeholders such as {{name}} are filled in. */
+    @Schema(
+            name = "InviteEmailWording",
+            description = "Placeholders {{name}}, {{email}}, {{eventName}}, {{campaignName}}, {{venue}},"
+                    + " {{startDate}}, {{downloadUrl}} are filled in; missing parts use the default wording")
     record EmailWording(
-            @Nullable String subject,
-            @Nullable String body,
-            @Nullable String buttonText) {
+            @Schema(maxLength = 200, example = "Hi {{name}}, your ticket") @Nullable
+            String subject,
+
+            @Schema(maxLength = 10_000, example = "See you at {{eventName}} in {{venue}}") @Nullable
+            String body,
+
+            @Schema(maxLength = 100, example = "Add to Wallet") @Nullable
+            String buttonText) {
         InviteEmail validated(Validation v) {
             return new InviteEmail(
                     v.optionalText("email.subject", subject, 200),
@@ -23,7 +33,12 @@ final class InviteRequests {
         }
     }
 
-    record Invite(@Nullable Boolean sendEmail, @Nullable EmailWording email) {
+    @Schema(name = "InviteRequest")
+    record Invite(
+            @Schema(description = "Also send the invitation email", defaultValue = "false") @Nullable
+            Boolean sendEmail,
+
+            @Nullable EmailWording email) {
         boolean emails() {
             return sendEmail != null && sendEmail;
         }
@@ -36,9 +51,19 @@ final class InviteRequests {
         }
     }
 
+    @Schema(name = "BulkInviteRequest")
     record BulkInvite(
-            @Nullable Boolean sendEmail,
-            @Nullable Integer limit,
+            @Schema(description = "Also send the invitation emails", defaultValue = "true") @Nullable
+            Boolean sendEmail,
+
+            @Schema(
+                    description = "How many recipients to invite at most",
+                    minimum = "1",
+                    maximum = "100",
+                    defaultValue = "100")
+            @Nullable
+            Integer limit,
+
             @Nullable EmailWording email) {
         boolean emails() {
             return sendEmail == null || sendEmail;

@@ -14,10 +14,17 @@ import com.walletcards.recipient.RecipientManagement.Invitation;
 import com.walletcards.recipient.RecipientManagement.RecipientPage;
 import com.walletcards.recipient.RecipientStatus;
 import com.walletcards.shared.Envelope;
+import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
 import com.walletcards.shared.Pagination;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.FailsWith;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -49,14 +56,19 @@ class RecipientController {
 
     record Deleted(String id, boolean deleted) {}
 
+    @Schema(name = "Invitation")
     record Invited(String id, String status, String downloadUrl, Instant updatedAt) {}
 
+    @Schema(name = "RevokedRecipient")
     record Revoked(String id, String status, Instant updatedAt) {}
 
+    @Schema(name = "InvitationLink")
     record InvitedLink(String recipientId, String email, String downloadUrl) {}
 
+    @Schema(name = "BulkInvitation")
     record BulkInvited(int invited, int emailsSent, int emailsFailed, long remaining, List<InvitedLink> downloadUrls) {}
 
+    @Schema(name = "RecipientCardStatus")
     record Status(
             String recipientId,
             String status,
@@ -65,6 +77,7 @@ class RecipientController {
             List<ProviderStatus> providers,
             Instant updatedAt) {}
 
+    @Schema(name = "ProviderCardStatus")
     record ProviderStatus(
             String provider,
             String status,
@@ -74,6 +87,17 @@ class RecipientController {
     @PostMapping(consumes = "application/json")
     @ResponseStatus(HttpStatus.CREATED)
     @CampaignsWrite
+    @Operation(
+            operationId = "addRecipient",
+            summary = "Add a recipient",
+            description = "The recipient starts as pending; its card is issued in the background (status created).",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content = @Content(examples = @ExampleObject(name = "attendee", value = """
+                                            {"email": "ada@example.com", "name": "Ada Lovelace",
+                                             "phone": "+4915112345678", "externalId": "crm-7",
+                                             "recipientData": {"seat": "A12"}}"""))))
+    @FailsWith({ErrorCode.RECIPIENT_EXISTS, ErrorCode.INVALID_STATE})
     Envelope<RecipientView> add(
             OrganizationId org, @PathVariable String campaignId, @RequestBody AddRecipientRequest body) {
         return Envelope.of(RecipientView.of(recipients.add(org, new CampaignId(campaignId), body.validated())));
@@ -82,6 +106,19 @@ class RecipientController {
     @PostMapping(path = "/bulk", consumes = "application/json")
     @ResponseStatus(HttpStatus.CREATED)
     @CampaignsWrite
+    @Operation(
+            operationId = "addRecipients",
+            summary = "Add up to 1,000 recipients",
+            description = "Every valid item is added in one transaction; invalid items, items repeated in the request"
+                    + " and emails already in the campaign are refused by index in errors. Cards are issued in the"
+                    + " background.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content = @Content(examples = @ExampleObject(name = "two", value = """
+                                            {"recipients": [{"email": "a@example.com", "name": "Alan"},
+                                              {"email": "b@example.com", "recipientData": {"seat": "B2"}}],
+                                             "sendEmail": false}"""))))
+    @FailsWith(ErrorCode.INVALID_STATE)
     Envelope<BulkAdd.Result> addAll(
             OrganizationId org, @PathVariable String campaignId, @RequestBody BulkAddRequest body) {
         return Envelope.of(recipients.addAll(org, new CampaignId(campaignId), body.items(), body.emails()));
@@ -89,16 +126,39 @@ class RecipientController {
 
     @GetMapping
     @CampaignsRead
+    @Operation(
+            operationId = "listRecipients",
+            summary = "List recipients",
+            description = "Oldest first. Deleted recipients are left out unless status=deleted.")
     Envelope<RecipientList> list(
             OrganizationId org,
             @PathVariable String campaignId,
             @RequestParam(required = false) @Nullable String limit,
             @RequestParam(required = false) @Nullable String offset,
-            @RequestParam(required = false) @Nullable String email,
-            @RequestParam(required = false) @Nullable String status,
-            @RequestParam(required = false) @Nullable String includeHistory,
-            @RequestParam(required = false) @Nullable String includeStatus,
-            @RequestParam(required = false) @Nullable String includeDownloadUrls) {
+            @Parameter(description = "Only this email (case-insensitive)", schema = @Schema(maxLength = 254))
+                    @RequestParam(required = false)
+                    @Nullable
+                    String email,
+            @Parameter(
+                            description = "Only recipients in this status",
+                            schema = @Schema(implementation = RecipientStatus.class))
+                    @RequestParam(required = false)
+                    @Nullable
+                    String status,
+            @Parameter(description = "Add each recipient's status history", schema = @Schema(type = "boolean"))
+                    @RequestParam(required = false)
+                    @Nullable
+                    String includeHistory,
+            @Parameter(
+                            description = "Add each recipient's card with its status per provider",
+                            schema = @Schema(type = "boolean"))
+                    @RequestParam(required = false)
+                    @Nullable
+                    String includeStatus,
+            @Parameter(description = "Add each recipient's card links", schema = @Schema(type = "boolean"))
+                    @RequestParam(required = false)
+                    @Nullable
+                    String includeDownloadUrls) {
         Validation v = new Validation();
         Page page = Page.parse(limit, offset, v);
         String emailFilter = v.optionalText("email", email, 254);
@@ -126,12 +186,21 @@ class RecipientController {
 
     @GetMapping("/{recipientId}")
     @CampaignsRead
+    @Operation(
+            operationId = "getRecipient",
+            summary = "Get a recipient",
+            description = "One recipient of the campaign.")
     Envelope<RecipientView> get(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
         return Envelope.of(RecipientView.of(recipients.get(org, new CampaignId(campaignId), recipientId)));
     }
 
     @GetMapping("/{recipientId}/status")
     @CampaignsRead
+    @Operation(
+            operationId = "getRecipientCardStatus",
+            summary = "Get a recipient's card status",
+            description = "The recipient's status and its card's status in each targeted wallet, with the add-to-wallet"
+                    + " links.")
     Envelope<Status> status(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
         CampaignId id = new CampaignId(campaignId);
         Recipient r = recipients.get(org, id, recipientId);
@@ -154,12 +223,19 @@ class RecipientController {
 
     @PatchMapping(path = "/{recipientId}", consumes = "application/json")
     @CampaignsWrite
-    @io.swagger.v3.oas.annotations.parameters.RequestBody(
-            content =
-                    @io.swagger.v3.oas.annotations.media.Content(
-                            schema =
-                                    @io.swagger.v3.oas.annotations.media.Schema(
-                                            implementation = RecipientPatch.PatchRecipientRequest.class)))
+    @Operation(
+            operationId = "updateRecipient",
+            summary = "Change a recipient",
+            description = "Only the fields present change; recipientData is merged key by key. An installed card"
+                    + " receives the new content in the background.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            schema =
+                                                    @Schema(
+                                                            implementation =
+                                                                    RecipientPatch.PatchRecipientRequest.class))))
     Envelope<RecipientView> update(
             OrganizationId org,
             @PathVariable String campaignId,
@@ -171,6 +247,11 @@ class RecipientController {
 
     @DeleteMapping("/{recipientId}")
     @CampaignsWrite
+    @Operation(
+            operationId = "deleteRecipient",
+            summary = "Delete a recipient",
+            description = "Final: the recipient is 404 afterwards (listed only with status=deleted) and its email"
+                    + " may be added again.")
     Envelope<Deleted> delete(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
         recipients.delete(org, new CampaignId(campaignId), recipientId);
         return Envelope.of(new Deleted(recipientId, true));
@@ -178,6 +259,19 @@ class RecipientController {
 
     @PostMapping("/{recipientId}/invite")
     @CampaignsWrite
+    @Operation(
+            operationId = "inviteRecipient",
+            summary = "Invite a recipient",
+            description = "Returns the card link and sends the invitation email when asked. Works from pending (the"
+                    + " card is issued on the spot), created, invited (same link again) and removed. The first"
+                    + " invitation makes a draft campaign active.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content = @Content(examples = @ExampleObject(name = "withEmail", value = """
+                                            {"sendEmail": true, "email": {"subject": "Hi {{name}}",
+                                              "body": "See you at {{eventName}} in {{venue}}",
+                                              "buttonText": "Add to Wallet"}}"""))))
+    @FailsWith(ErrorCode.INVALID_STATE)
     Envelope<Invited> invite(
             OrganizationId org,
             @PathVariable String campaignId,
@@ -195,6 +289,12 @@ class RecipientController {
 
     @PostMapping("/bulk-invite")
     @CampaignsWrite
+    @Operation(
+            operationId = "inviteReadyRecipients",
+            summary = "Invite recipients whose card is ready",
+            description = "Invites up to limit recipients in status created, oldest first; remaining tells how many"
+                    + " are left.")
+    @FailsWith(ErrorCode.INVALID_STATE)
     Envelope<BulkInvited> inviteReady(
             OrganizationId org,
             @PathVariable String campaignId,
@@ -219,6 +319,10 @@ class RecipientController {
 
     @PostMapping("/{recipientId}/revoke")
     @CampaignsWrite
+    @Operation(
+            operationId = "revokeRecipient",
+            summary = "Revoke a recipient",
+            description = "Final: the card shows as void in every wallet and cannot be invited again.")
     Envelope<Revoked> revoke(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
         Recipient r = recipients.revoke(org, new CampaignId(campaignId), recipientId);
         return Envelope.of(new Revoked(r.id(), r.status().name(), r.updatedAt()));

@@ -4,6 +4,9 @@ import com.walletcards.recipient.RecipientChanges;
 import com.walletcards.shared.PatchDocument;
 import com.walletcards.shared.ProviderTypes;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.ApiSchemas;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,12 +21,35 @@ final class RecipientPatch {
     private RecipientPatch() {}
 
     /** The documented shape of the PATCH body (all optional; recipientData is merged key by key). */
+    @Schema(
+            description = "Only the fields present change; email cannot change (delete the recipient and add"
+                    + " the new address instead). null clears name, phone and externalId.")
     record PatchRecipientRequest(
-            @Nullable String name,
-            @Nullable String phone,
-            @Nullable String externalId,
-            @Nullable Map<String, Object> recipientData,
-            @Nullable List<String> providerTypes) {}
+            @Schema(
+                    maxLength = 200,
+                    types = {"string", "null"},
+                    example = "Ada King")
+            @Nullable
+            String name,
+
+            @Schema(
+                    pattern = "^\\+[1-9][0-9]{7,14}$",
+                    types = {"string", "null"},
+                    description = "E.164")
+            @Nullable
+            String phone,
+
+            @Schema(
+                    maxLength = 200,
+                    types = {"string", "null"})
+            @Nullable
+            String externalId,
+
+            @Schema(implementation = RecipientDataDocument.class) @Nullable
+            Map<String, Object> recipientData,
+
+            @ArraySchema(schema = @Schema(ref = ApiSchemas.PROVIDER_TYPE), minItems = 1, uniqueItems = true) @Nullable
+            List<String> providerTypes) {}
 
     static RecipientChanges read(@Nullable Map<String, @Nullable Object> body) {
         PatchDocument doc = PatchDocument.of(body, FIELDS);

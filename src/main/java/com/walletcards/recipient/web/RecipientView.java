@@ -3,6 +3,8 @@ package com.walletcards.recipient.web;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.walletcards.card.CardView;
 import com.walletcards.recipient.Recipient;
+import com.walletcards.recipient.RecipientStatus;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +12,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** A recipient as the API shows it; history, cards and downloadUrls only when asked for. */
+@Schema(name = "Recipient")
 record RecipientView(
         String id,
         String campaignId,
@@ -17,9 +20,12 @@ record RecipientView(
         @Nullable String name,
         @Nullable String phone,
         @Nullable String externalId,
+
+        @Schema(implementation = RecipientDataDocument.class)
         Map<String, Object> recipientData,
+
         @Nullable List<String> providerTypes,
-        String status,
+        @Schema(implementation = RecipientStatus.class) String status,
         @Nullable String walletCardId,
         @Nullable String walletCardStatus,
         Instant createdAt,
@@ -28,12 +34,16 @@ record RecipientView(
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable List<Card> cards,
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable List<DownloadUrl> downloadUrls) {
 
+    @Schema(name = "RecipientHistoryEntry")
     record History(String status, Instant at, @Nullable String reason) {}
 
+    @Schema(name = "RecipientCard")
     record Card(String walletCardId, String status, List<Provider> providers) {}
 
+    @Schema(name = "RecipientCardProvider")
     record Provider(String provider, String status, Instant updatedAt) {}
 
+    @Schema(name = "DownloadUrl")
     record DownloadUrl(String provider, String url) {}
 
     static RecipientView of(Recipient r) {

@@ -1,10 +1,12 @@
 package com.walletcards.webhook.web;
 
 import com.walletcards.webhook.DeliveryAttempt;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /** One delivery attempt in {@code GET /v1/webhooks/{id}/deliveries}. */
+@Schema(name = "DeliveryAttempt")
 record AttemptView(
         String id,
         String eventId,

@@ -3,16 +3,22 @@ package com.walletcards.webhook.web;
 import com.walletcards.access.RequiresScope.WebhooksRead;
 import com.walletcards.access.RequiresScope.WebhooksWrite;
 import com.walletcards.shared.Envelope;
+import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
 import com.walletcards.shared.Pagination;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.FailsWith;
 import com.walletcards.webhook.TargetPolicy;
 import com.walletcards.webhook.WebhookEvent;
 import com.walletcards.webhook.WebhookId;
 import com.walletcards.webhook.WebhookManagement;
 import com.walletcards.webhook.WebhookManagement.AttemptPage;
 import com.walletcards.webhook.WebhookManagement.WebhookPage;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -48,6 +54,7 @@ class WebhookController {
 
     @GetMapping
     @WebhooksRead
+    @Operation(operationId = "listWebhooks", summary = "List webhook subscriptions", description = "Newest first.")
     Envelope<WebhookList> list(
             OrganizationId org,
             @RequestParam(required = false) @Nullable String limit,
@@ -61,24 +68,39 @@ class WebhookController {
     @PostMapping(consumes = "application/json")
     @ResponseStatus(HttpStatus.CREATED)
     @WebhooksWrite
+    @Operation(
+            operationId = "createWebhook",
+            summary = "Subscribe to events",
+            description = "The answer carries the signing secret, shown only this once. Deliveries are POSTs of"
+                    + " {id, type, createdAt, data} signed the Standard Webhooks way.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content = @Content(examples = @ExampleObject(name = "installs", value = """
+                                            {"url": "https://example.com/hooks",
+                                             "events": ["card.installed", "card.removed"],
+                                             "description": "CRM sync"}"""))))
     Envelope<WebhookView.WithSecretView> create(OrganizationId org, @RequestBody CreateWebhookRequest body) {
         return Envelope.of(WebhookView.WithSecretView.of(webhooks.create(org, body.validated(targets))));
     }
 
     @GetMapping("/{webhookId}")
     @WebhooksRead
+    @Operation(operationId = "getWebhook", summary = "Get a webhook subscription", description = "Without its secret.")
     Envelope<WebhookView> get(OrganizationId org, @PathVariable String webhookId) {
         return Envelope.of(WebhookView.of(webhooks.get(org, new WebhookId(webhookId))));
     }
 
     @PatchMapping(path = "/{webhookId}", consumes = "application/json")
     @WebhooksWrite
-    @io.swagger.v3.oas.annotations.parameters.RequestBody(
-            content =
-                    @io.swagger.v3.oas.annotations.media.Content(
-                            schema =
-                                    @io.swagger.v3.oas.annotations.media.Schema(
-                                            implementation = WebhookPatch.Schema.class)))
+    @Operation(
+            operationId = "updateWebhook",
+            summary = "Change a webhook subscription",
+            description = "Change its URL, events or description, pause it or enable it again.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            schema = @Schema(implementation = WebhookPatch.PatchWebhookRequest.class))))
     Envelope<WebhookView> update(
             OrganizationId org, @PathVariable String webhookId, @RequestBody Map<String, @Nullable Object> body) {
         return Envelope.of(
@@ -87,6 +109,10 @@ class WebhookController {
 
     @DeleteMapping("/{webhookId}")
     @WebhooksWrite
+    @Operation(
+            operationId = "deleteWebhook",
+            summary = "Delete a webhook subscription",
+            description = "No further deliveries are made to it.")
     Envelope<Deleted> delete(OrganizationId org, @PathVariable String webhookId) {
         webhooks.delete(org, new WebhookId(webhookId));
         return Envelope.of(new Deleted(webhookId, true));
@@ -94,18 +120,32 @@ class WebhookController {
 
     @PostMapping("/{webhookId}/rotate-secret")
     @WebhooksWrite
+    @Operation(
+            operationId = "rotateWebhookSecret",
+            summary = "Rotate the signing secret",
+            description = "Returns the new secret, shown only this once; the old one keeps signing (as a second"
+                    + " signature) for 24 hours.")
     Envelope<WebhookView.WithSecretView> rotateSecret(OrganizationId org, @PathVariable String webhookId) {
         return Envelope.of(WebhookView.WithSecretView.of(webhooks.rotateSecret(org, new WebhookId(webhookId))));
     }
 
     @PostMapping("/{webhookId}/test")
     @WebhooksWrite
+    @Operation(
+            operationId = "testWebhook",
+            summary = "Send a test event",
+            description = "Delivers a webhook.test event to this subscription only.")
+    @FailsWith(ErrorCode.INVALID_STATE)
     Envelope<WebhookEvent> test(OrganizationId org, @PathVariable String webhookId) {
         return Envelope.of(webhooks.sendTest(org, new WebhookId(webhookId)));
     }
 
     @GetMapping("/{webhookId}/deliveries")
     @WebhooksRead
+    @Operation(
+            operationId = "listWebhookDeliveries",
+            summary = "List delivery attempts",
+            description = "Every attempt to deliver an event to this subscription, newest first.")
     Envelope<AttemptList> deliveries(
             OrganizationId org,
             @PathVariable String webhookId,

@@ -5,9 +5,11 @@ import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.FieldError;
 import com.walletcards.shared.PatchDocument;
 import com.walletcards.shared.Validation;
+import com.walletcards.shared.web.ApiSchemas;
 import com.walletcards.webhook.EventTypes;
 import com.walletcards.webhook.TargetPolicy;
 import com.walletcards.webhook.WebhookChanges;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -22,11 +24,28 @@ final class WebhookPatch {
     private WebhookPatch() {}
 
     /** The documented shape of the PATCH body (all fields optional). */
-    record Schema(
-            @Nullable String url,
-            @Nullable List<String> events,
-            @Nullable String description,
-            @Nullable Boolean enabled) {}
+    @io.swagger.v3.oas.annotations.media.Schema(description = "Only the fields present change.")
+    record PatchWebhookRequest(
+            @io.swagger.v3.oas.annotations.media.Schema(format = "uri", maxLength = 2048) @Nullable
+            String url,
+
+            @ArraySchema(
+                    schema = @io.swagger.v3.oas.annotations.media.Schema(ref = ApiSchemas.EVENT_TYPE),
+                    minItems = 1,
+                    uniqueItems = true)
+            @Nullable
+            List<String> events,
+
+            @io.swagger.v3.oas.annotations.media.Schema(
+                    maxLength = CreateWebhookRequest.MAX_DESCRIPTION,
+                    types = {"string", "null"})
+            @Nullable
+            String description,
+
+            @io.swagger.v3.oas.annotations.media.Schema(
+                    description = "false pauses deliveries; true resumes a paused or disabled subscription")
+            @Nullable
+            Boolean enabled) {}
 
     static WebhookChanges read(@Nullable Map<String, @Nullable Object> body, TargetPolicy targets) {
         PatchDocument doc = PatchDocument.of(body, FIELDS);

@@ -2,11 +2,13 @@ package com.walletcards.webhook.web;
 
 import com.walletcards.webhook.Webhook;
 import com.walletcards.webhook.WebhookManagement.WithSecret;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /** A subscription as the API shows it; never with its secret. */
+@Schema(name = "Webhook")
 record WebhookView(
         String id,
         String url,
@@ -30,6 +32,7 @@ record WebhookView(
     }
 
     /** The answer of create and rotate-secret: the only responses that carry the secret. */
+    @Schema(name = "WebhookWithSecret")
     record WithSecretView(
             String id,
             String url,
@@ -39,7 +42,10 @@ record WebhookView(
             @Nullable String disabledReason,
             Instant createdAt,
             Instant updatedAt,
+
+            @Schema(description = "The signing secret (whsec_...); shown only in this response")
             String secret,
+
             @Nullable Instant previousSecretExpiresAt) {
 
         static WithSecretView of(WithSecret created) {
