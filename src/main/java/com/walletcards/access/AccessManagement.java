@@ -77,9 +77,11 @@ public class AccessManagement {
     /**
      * Makes sure this exact key works with every scope: restores it when it exists (revoked or
      * narrowed), else attaches it to the oldest organization, creating one when there is none.
+     * Instances starting together take turns, so they end with one organization and one key.
      */
     @Transactional
     public ApiKey ensureKey(String secret, String organizationName) {
+        queries.lockBootstrap();
         Optional<ApiKey> existing = queries.keyByHash(KeyHashing.hash(secret));
         if (existing.isPresent()) {
             queries.restore(existing.get().id(), Scope.all());
@@ -97,9 +99,13 @@ public class AccessManagement {
                 .ifPresent(org -> queries.rename(org.id(), name));
     }
 
-    /** On an empty database: one organization with one fresh all-scope key. */
+    /**
+     * On an empty database: one organization with one fresh all-scope key. Instances starting
+     * together take turns; every one after the first finds the organization and does nothing.
+     */
     @Transactional
     public Optional<IssuedKey> firstKeyIfEmpty(String organizationName) {
+        queries.lockBootstrap();
         if (queries.oldestOrganization().isPresent()) {
             return Optional.empty();
         }

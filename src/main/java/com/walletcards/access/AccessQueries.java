@@ -35,6 +35,16 @@ class AccessQueries {
                 .optional();
     }
 
+    /**
+     * Waits for, then holds until commit, the lock that serializes start-up bootstrapping across
+     * instances; the row exists from the migration on (V10_3).
+     */
+    void lockBootstrap() {
+        jdbc.sql("SELECT name FROM start_up_locks WHERE name = 'bootstrap' FOR UPDATE")
+                .query(String.class)
+                .single();
+    }
+
     Optional<Organization> oldestOrganization() {
         return jdbc.sql("SELECT id, name, created_at FROM organizations ORDER BY id LIMIT 1")
                 .query(AccessQueries::organization)

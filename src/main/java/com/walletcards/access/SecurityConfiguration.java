@@ -16,9 +16,10 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 
 /**
- * Four filter chains: the API under {@code /v1} (API keys and scopes; provider callbacks are
- * public and verify their own signatures), the admin API (admin token), the Prometheus endpoint
- * (metrics token when one is set), and everything else (card pages, health, API docs: public).
+ * Four filter chains: the API under {@code /v1} (API keys and scopes, then idempotency keys;
+ * provider callbacks are public and verify their own signatures), the admin API (admin token),
+ * the Prometheus endpoint (metrics token when one is set), and everything else (card pages,
+ * health, API docs: public).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableMethodSecurity
@@ -27,12 +28,17 @@ class SecurityConfiguration {
     @Bean
     @Order(1)
     SecurityFilterChain api(
-            HttpSecurity http, AccessManagement access, ErrorResponses errors, AccessProperties properties)
+            HttpSecurity http,
+            AccessManagement access,
+            ErrorResponses errors,
+            AccessProperties properties,
+            IdempotencyRecords idempotencyRecords)
             throws Exception {
         stateless(http.securityMatcher("/v1/**"));
         http.addFilterBefore(
                         new ApiKeyAuthentication(access, errors, properties.rateLimitPerSecond()),
                         AuthorizationFilter.class)
+                .addFilterAfter(new IdempotencyKeys(idempotencyRecords, errors), AuthorizationFilter.class)
                 .authorizeHttpRequests(a -> a.requestMatchers("/v1/callbacks/**")
                         .permitAll()
                         .anyRequest()

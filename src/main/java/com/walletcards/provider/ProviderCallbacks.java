@@ -40,10 +40,13 @@ public class ProviderCallbacks {
         if (!cards.providerExists(provider)) {
             throw new NotFound("Provider " + provider);
         }
-        String secret = properties.secret(provider).orElse(null);
-        if (secret == null
-                || !CallbackSignature.valid(
-                        signature, body, secret, clock.instant(), properties.signatureTolerance())) {
+        // Without a secret nothing could ever pass; saying so beats a 401 that reads like a bad signature.
+        String secret = properties
+                .secret(provider)
+                .orElseThrow(() -> new ApiException(
+                        ErrorCode.NOT_FOUND,
+                        "Callbacks for provider " + provider + " are not enabled: no callback secret is configured"));
+        if (!CallbackSignature.valid(signature, body, secret, clock.instant(), properties.signatureTolerance())) {
             throw new ApiException(ErrorCode.UNAUTHORIZED, "Missing, invalid or expired X-Wallet-Signature");
         }
         JsonNode json;

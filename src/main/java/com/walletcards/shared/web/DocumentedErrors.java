@@ -48,9 +48,6 @@ final class DocumentedErrors {
             Map.entry("INTERNAL_ERROR", "unexpected failure; quote the requestId"),
             Map.entry("SERVICE_UNAVAILABLE", "the database is unreachable; retry after Retry-After seconds"));
 
-    /** Codes of the contract that no code path of this build raises through {@link ErrorCode} yet. */
-    private static final Map<String, Integer> CONTRACT_ONLY = Map.of("IDEMPOTENCY_KEY_IN_USE", 409);
-
     private DocumentedErrors() {}
 
     /** Adds the error responses; call after the operation's security is final. */
@@ -101,7 +98,7 @@ final class DocumentedErrors {
                 .filter(c -> c.name().equals(code))
                 .map(ErrorCode::httpStatus)
                 .findFirst()
-                .orElseGet(() -> CONTRACT_ONLY.get(code));
+                .orElseThrow(() -> new IllegalStateException("No error code " + code));
     }
 
     @SuppressWarnings("unchecked")

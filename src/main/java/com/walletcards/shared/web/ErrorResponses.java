@@ -37,6 +37,16 @@ public class ErrorResponses {
 
     public void write(HttpServletRequest request, HttpServletResponse response, ErrorCode code, String message)
             throws IOException {
+        write(request, response, code, message, List.of());
+    }
+
+    public void write(
+            HttpServletRequest request,
+            HttpServletResponse response,
+            ErrorCode code,
+            String message,
+            List<FieldError> details)
+            throws IOException {
         if (response.isCommitted()) {
             return;
         }
@@ -51,6 +61,6 @@ public class ErrorResponses {
             response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(DatabaseOutage.RETRY_AFTER_SECONDS));
         }
         mapper.writeValue(
-                response.getOutputStream(), ErrorBody.of(code.name(), message, List.of(), RequestIds.of(request)));
+                response.getOutputStream(), ErrorBody.of(code.name(), message, details, RequestIds.of(request)));
     }
 }
