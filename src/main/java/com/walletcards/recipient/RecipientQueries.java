@@ -1,6 +1,7 @@
 package com.walletcards.recipient;
 
 import com.walletcards.card.CardStatus;
+import com.walletcards.recipient.RecipientErrors.RecipientNotFound;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.Json;
 import com.walletcards.shared.OrganizationId;
@@ -13,7 +14,6 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -126,13 +126,15 @@ class RecipientQueries {
                 .optional();
     }
 
-    Optional<Recipient> findForUpdate(OrganizationId org, String campaignId, String id) {
+    /** The live recipient, locked for a change; another organization's or a deleted one is not found. */
+    Recipient lock(OrganizationId org, String campaignId, String id) {
         return jdbc.sql("SELECT " + COLUMNS
                         + " FROM recipients WHERE id = ? AND campaign_id = ? AND organization_id = ? AND deleted_at IS NULL"
                         + " FOR UPDATE")
                 .params(id, campaignId, org.value())
                 .query(RecipientQueries::recipient)
-                .optional();
+                .optional()
+                .orElseThrow(RecipientNotFound::new);
     }
 
     Optional<Recipient> findByCard(String walletCardId) {
@@ -147,11 +149,9 @@ class RecipientQueries {
         if (ids.isEmpty()) {
             return List.of();
         }
-        List<Object> params = new ArrayList<>(ids);
-        params.add(org.value());
-        return jdbc.sql("SELECT " + COLUMNS + " FROM recipients WHERE id IN (" + marks(ids.size())
-                        + ") AND organization_id = ?")
-                .params(params)
+        return jdbc.sql("SELECT " + COLUMNS + " FROM recipients WHERE id IN (:ids) AND organization_id = :org")
+                .param("ids", ids)
+                .param("org", org.value())
                 .query(RecipientQueries::recipient)
                 .list();
     }
@@ -186,12 +186,10 @@ class RecipientQueries {
         List<String> all = new ArrayList<>(normalizedEmails);
         for (int from = 0; from < all.size(); from += 500) {
             List<String> chunk = all.subList(from, Math.min(all.size(), from + 500));
-            List<Object> params = new ArrayList<>();
-            params.add(campaignId);
-            params.addAll(chunk);
-            found.addAll(jdbc.sql("SELECT live_email FROM recipients WHERE campaign_id = ? AND live_email IN ("
-                            + marks(chunk.size()) + ")")
-                    .params(params)
+            found.addAll(jdbc.sql(
+                            "SELECT live_email FROM recipients WHERE campaign_id = :campaign AND live_email IN (:emails)")
+                    .param("campaign", campaignId)
+                    .param("emails", chunk)
                     .query(String.class)
                     .list());
         }
@@ -265,11 +263,11 @@ class RecipientQueries {
         if (recipientIds.isEmpty()) {
             return byRecipient;
         }
-        List<Object> params = new ArrayList<>(recipientIds);
-        params.add(org.value());
-        jdbc.sql("SELECT recipient_id, status, reason, at FROM recipient_history WHERE recipient_id IN ("
-                        + marks(recipientIds.size()) + ") AND organization_id = ? ORDER BY id")
-                .params(params)
+        jdbc.sql("""
+                        SELECT recipient_id, status, reason, at FROM recipient_history
+                        WHERE recipient_id IN (:ids) AND organization_id = :org ORDER BY id""")
+                .param("ids", recipientIds)
+                .param("org", org.value())
                 .query((rs, n) -> new HistoryEntry(
                         org,
                         rs.getString("recipient_id"),
@@ -300,10 +298,6 @@ class RecipientQueries {
             params.add(Recipient.normalizedEmail(email));
         }
         return new Filter(where.toString(), params);
-    }
-
-    private static String marks(int n) {
-        return String.join(", ", Collections.nCopies(n, "?"));
     }
 
     private static @Nullable List<String> providerTypes(@Nullable String value) {
