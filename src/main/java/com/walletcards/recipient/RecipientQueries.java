@@ -98,6 +98,36 @@ class RecipientQueries {
                 .update();
     }
 
+    /** Saves the editable fields of many recipients in one batch (an import's upserts). */
+    void updateContent(List<Recipient> recipients) {
+        batch.batchUpdate("""
+                UPDATE recipients SET name = ?, phone = ?, recipient_data = ?, content_version = ?, updated_at = ?
+                WHERE id = ? AND organization_id = ?""", recipients, 500, (ps, r) -> {
+            ps.setString(1, r.name());
+            ps.setString(2, r.phone());
+            ps.setString(3, Json.write(r.recipientData()));
+            ps.setLong(4, r.contentVersion());
+            ps.setObject(5, Times.db(r.updatedAt()));
+            ps.setString(6, r.id());
+            ps.setString(7, r.organizationId().value());
+        });
+    }
+
+    /** Live recipients of the campaign with these external ids, locked for an update. */
+    List<Recipient> lockByExternalIds(OrganizationId org, String campaignId, Collection<String> externalIds) {
+        if (externalIds.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql("SELECT " + COLUMNS + """
+                         FROM recipients WHERE campaign_id = :campaign AND external_id IN (:ids)
+                        AND organization_id = :org AND deleted_at IS NULL ORDER BY id FOR UPDATE""")
+                .param("campaign", campaignId)
+                .param("ids", externalIds)
+                .param("org", org.value())
+                .query(RecipientQueries::recipient)
+                .list();
+    }
+
     /** Saves the status fields of many recipients in one batch. */
     void updateStatuses(List<Recipient> recipients) {
         batch.batchUpdate(

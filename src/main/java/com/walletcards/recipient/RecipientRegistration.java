@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DuplicateKeyException;
@@ -98,6 +99,21 @@ public class RecipientRegistration {
     private BulkAdd.Result addAllOnce(
             OrganizationId org, CampaignId campaignId, List<BulkAdd.Item> items, boolean sendEmail) {
         Campaign campaign = campaigns.acceptRecipients(org, campaignId);
+        return register(org, campaign, items, sendEmail, index -> "recipients[" + index + "].");
+    }
+
+    /**
+     * The bulk path, in the caller's transaction: refuses items that are invalid, repeated among
+     * the items or already in the campaign (naming fields with {@code fieldPrefix} of the item's
+     * index), stores the rest with JDBC batches and schedules one card-generation job for them.
+     */
+    BulkAdd.Result register(
+            OrganizationId org,
+            Campaign campaign,
+            List<BulkAdd.Item> items,
+            boolean sendEmail,
+            IntFunction<String> fieldPrefix) {
+        CampaignId campaignId = campaign.id();
         Instant now = Times.now(clock);
         Set<String> taken = queries.liveEmails(
                 campaignId.value(),
@@ -114,17 +130,17 @@ public class RecipientRegistration {
             NewRecipient input = item.recipient();
             if (failure == null && input != null) {
                 String normalized = Recipient.normalizedEmail(input.email());
+                String prefix = fieldPrefix.apply(item.index());
                 if (taken.contains(normalized) || !seen.add(normalized)) {
                     failure = new BulkAdd.Failure(
                             ErrorCode.RECIPIENT_EXISTS.name(),
                             "A recipient with this email already exists in the campaign or earlier in this request",
-                            List.of(new FieldError("recipients[" + item.index() + "].email", "is already used")));
+                            List.of(new FieldError(prefix + "email", "is already used")));
                 } else if (missingBarcodeValue(campaign, input)) {
                     failure = new BulkAdd.Failure(
                             ErrorCode.VALIDATION_FAILED.name(),
                             "recipientData.barcodeValue is required: the campaign uses custom barcode values",
-                            List.of(new FieldError(
-                                    "recipients[" + item.index() + "].recipientData.barcodeValue", "is required")));
+                            List.of(new FieldError(prefix + "recipientData.barcodeValue", "is required")));
                 }
             }
             if (failure != null) {
