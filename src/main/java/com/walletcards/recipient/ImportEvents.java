@@ -25,10 +25,10 @@ public final class ImportEvents {
             data.put("importId", finished.id());
             data.put("campaignId", finished.campaignId());
             data.put("status", finished.status().name());
-            data.put("rowsTotal", finished.rowsTotal());
-            data.put("created", finished.created());
-            data.put("updated", finished.updated());
-            data.put("failed", finished.failed());
+            data.put("rowsTotal", finished.counts().rowsTotal());
+            data.put("created", finished.counts().created());
+            data.put("updated", finished.counts().updated());
+            data.put("failed", finished.counts().failed());
             return data;
         }
     }

@@ -29,13 +29,23 @@ class ImportJob {
                     String importId = instance.getId();
                     try {
                         while (step(run, importId)) {
-                            // next batch
+                            if (context.getSchedulerState().isShuttingDown()) {
+                                // Failing hands the rest to the retry, here after a restart or on another instance.
+                                throw new ImportInterrupted(importId);
+                            }
                         }
                     } catch (ApiException refused) {
                         // The campaign was deleted, archived or completed meanwhile: no later batch could succeed.
                         run.fail(importId, refused.getMessage());
                     }
                 });
+    }
+
+    /** The instance stops during an import; the import continues from its last committed batch. */
+    static final class ImportInterrupted extends RuntimeException {
+        ImportInterrupted(String importId) {
+            super("import " + importId + " continues after the shutdown", null, false, false);
+        }
     }
 
     private static boolean step(ImportRun run, String importId) {

@@ -101,7 +101,7 @@ class ImportQueries {
     List<ImportRow> nextRows(String importId, int limit) {
         return jdbc.sql("""
                         SELECT line_number, email, name, phone, external_id, recipient_data, problems
-                        FROM recipient_import_rows WHERE import_id = :id ORDER BY line_number LIMIT :limit""")
+                        FROM recipient_import_rows WHERE import_id = :id ORDER BY import_id, line_number LIMIT :limit""")
                 .param("id", importId)
                 .param("limit", limit)
                 .query(ImportQueries::row)
@@ -139,11 +139,11 @@ class ImportQueries {
                           updated_at = :at, completed_at = :completedAt
                         WHERE id = :id""")
                 .param("status", i.status().name())
-                .param("total", i.rowsTotal())
-                .param("done", i.rowsDone())
-                .param("created", i.created())
-                .param("updated", i.updated())
-                .param("failed", i.failed())
+                .param("total", i.counts().rowsTotal())
+                .param("done", i.counts().rowsDone())
+                .param("created", i.counts().created())
+                .param("updated", i.counts().updated())
+                .param("failed", i.counts().failed())
                 .param("failure", i.failure())
                 .param("at", Times.db(i.updatedAt()))
                 .param("completedAt", i.completedAt() == null ? null : Times.db(i.completedAt()))
@@ -230,11 +230,12 @@ class ImportQueries {
                 ImportStatus.valueOf(rs.getString("status")),
                 rs.getBoolean("upsert"),
                 rs.getBoolean("send_email"),
-                rs.getLong("rows_total"),
-                rs.getLong("rows_done"),
-                rs.getLong("created"),
-                rs.getLong("updated"),
-                rs.getLong("failed"),
+                new RecipientImport.Counts(
+                        rs.getLong("rows_total"),
+                        rs.getLong("rows_done"),
+                        rs.getLong("created"),
+                        rs.getLong("updated"),
+                        rs.getLong("failed")),
                 rs.getString("failure"),
                 instant(rs, "created_at"),
                 instant(rs, "updated_at"),

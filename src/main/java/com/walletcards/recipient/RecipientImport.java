@@ -13,11 +13,7 @@ public record RecipientImport(
         ImportStatus status,
         boolean upsert,
         boolean sendEmail,
-        long rowsTotal,
-        long rowsDone,
-        long created,
-        long updated,
-        long failed,
+        Counts counts,
         @Nullable String failure,
         Instant createdAt,
         Instant updatedAt,
@@ -27,27 +23,33 @@ public record RecipientImport(
     /** The first {@value} problems of an import are kept. */
     public static final int MAX_ERRORS = 1000;
 
+    /** Rows received, rows handled, and what came of them. */
+    public record Counts(long rowsTotal, long rowsDone, long created, long updated, long failed) {
+        static final Counts NONE = new Counts(0, 0, 0, 0, 0);
+
+        Counts plus(int rows, int addedRows, int updatedRows, int failedRows) {
+            return new Counts(
+                    rowsTotal, rowsDone + rows, created + addedRows, updated + updatedRows, failed + failedRows);
+        }
+    }
+
     public record RowError(long line, @Nullable String field, String code, String message) {}
 
-    /** A batch of rows was added. */
-    RecipientImport progressed(int rows, int addedRows, int updatedRows, int failedRows, Instant now) {
+    static RecipientImport receiving(
+            String id, OrganizationId org, String campaignId, boolean upsert, boolean sendEmail, Instant now) {
         return new RecipientImport(
                 id,
-                organizationId,
+                org,
                 campaignId,
-                ImportStatus.running,
+                ImportStatus.receiving,
                 upsert,
                 sendEmail,
-                rowsTotal,
-                rowsDone + rows,
-                created + addedRows,
-                updated + updatedRows,
-                failed + failedRows,
+                Counts.NONE,
                 null,
-                createdAt,
+                now,
                 now,
                 null,
-                errors);
+                List.of());
     }
 
     /** The upload ended: the job takes over. */
@@ -55,63 +57,43 @@ public record RecipientImport(
         if (status != ImportStatus.receiving) {
             throw new IllegalStateException("import " + id + " is " + status + ", not receiving");
         }
-        return new RecipientImport(
-                id,
-                organizationId,
-                campaignId,
-                ImportStatus.queued,
-                upsert,
-                sendEmail,
-                rowsTotal,
-                rowsDone,
-                created,
-                updated,
-                failed,
-                null,
-                createdAt,
-                now,
-                null,
-                errors);
+        return next(ImportStatus.queued, counts, null, now, null, errors);
+    }
+
+    /** A batch of rows was added. */
+    RecipientImport progressed(int rows, int addedRows, int updatedRows, int failedRows, Instant now) {
+        return next(
+                ImportStatus.running, counts.plus(rows, addedRows, updatedRows, failedRows), null, now, null, errors);
     }
 
     /** Completed or failed; {@code reason} says why an import failed as a whole. */
     RecipientImport ended(ImportStatus end, @Nullable String reason, Instant now) {
-        return new RecipientImport(
-                id,
-                organizationId,
-                campaignId,
-                end,
-                upsert,
-                sendEmail,
-                rowsTotal,
-                rowsDone,
-                created,
-                updated,
-                failed,
-                reason,
-                createdAt,
-                now,
-                now,
-                errors);
+        return next(end, counts, reason, now, now, errors);
     }
 
     RecipientImport withErrors(List<RowError> found) {
+        return next(status, counts, failure, updatedAt, completedAt, found);
+    }
+
+    private RecipientImport next(
+            ImportStatus to,
+            Counts newCounts,
+            @Nullable String reason,
+            Instant now,
+            @Nullable Instant completed,
+            List<RowError> foundErrors) {
         return new RecipientImport(
                 id,
                 organizationId,
                 campaignId,
-                status,
+                to,
                 upsert,
                 sendEmail,
-                rowsTotal,
-                rowsDone,
-                created,
-                updated,
-                failed,
-                failure,
+                newCounts,
+                reason,
                 createdAt,
-                updatedAt,
-                completedAt,
-                found);
+                now,
+                completed,
+                foundErrors);
     }
 }

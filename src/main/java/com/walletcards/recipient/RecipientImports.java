@@ -101,23 +101,8 @@ public class RecipientImports {
     private RecipientImport start(OrganizationId org, CampaignId campaignId, Options options) {
         campaigns.requireAcceptingRecipients(org, campaignId);
         Instant now = Times.now(clock);
-        RecipientImport created = new RecipientImport(
-                Ids.newId("imp"),
-                org,
-                campaignId.value(),
-                ImportStatus.receiving,
-                options.upsert(),
-                options.sendEmail(),
-                0,
-                0,
-                0,
-                0,
-                0,
-                null,
-                now,
-                now,
-                null,
-                List.of());
+        RecipientImport created = RecipientImport.receiving(
+                Ids.newId("imp"), org, campaignId.value(), options.upsert(), options.sendEmail(), now);
         imports.insert(created);
         // Due when the upload would time out: if the receiving instance dies, this cleans up.
         scheduler

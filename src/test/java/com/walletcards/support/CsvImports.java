@@ -72,8 +72,13 @@ public final class CsvImports {
     /** Waits until the import has ended and returns it. */
     public JsonNode finished(String campaignId, String importId, Duration atMost) {
         JsonNode[] found = new JsonNode[1];
+        long[] reported = {System.nanoTime()};
         await().atMost(atMost).pollInterval(Duration.ofMillis(100)).until(() -> {
             found[0] = get(campaignId, importId);
+            if (System.nanoTime() - reported[0] > 10_000_000_000L) {
+                reported[0] = System.nanoTime();
+                System.out.printf("import %s: %s%n", importId, found[0]);
+            }
             String status = found[0].get("status").asString();
             return status.equals("completed") || status.equals("failed");
         });

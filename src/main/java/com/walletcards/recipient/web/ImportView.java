@@ -32,11 +32,11 @@ record ImportView(
                 i.status().name(),
                 i.upsert() ? RecipientImportController.UPSERT_BY_EXTERNAL_ID : null,
                 i.sendEmail(),
-                i.rowsTotal(),
-                i.rowsDone(),
-                i.created(),
-                i.updated(),
-                i.failed(),
+                i.counts().rowsTotal(),
+                i.counts().rowsDone(),
+                i.counts().created(),
+                i.counts().updated(),
+                i.counts().failed(),
                 i.failure(),
                 i.errors().stream()
                         .map(e -> new RowError(e.line(), e.field(), e.code(), e.message()))

@@ -39,6 +39,12 @@ class RecipientImportController {
     @PostMapping(consumes = "text/csv")
     @ResponseStatus(HttpStatus.ACCEPTED)
     @CampaignsWrite
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            required = true,
+            content =
+                    @io.swagger.v3.oas.annotations.media.Content(
+                            mediaType = "text/csv",
+                            schema = @io.swagger.v3.oas.annotations.media.Schema(type = "string")))
     Envelope<ImportView> upload(
             OrganizationId org,
             @PathVariable String campaignId,
