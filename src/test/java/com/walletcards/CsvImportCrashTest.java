@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class CsvImportCrashTest {
 
     private static final String KEY = "wk_import_crash_0123456789abcdefghijklmnopq";
-    private static final int ROWS = 60_000;
+    private static final int ROWS = 20_000;
 
     private ProcessDatabase database;
 
@@ -48,7 +48,15 @@ class CsvImportCrashTest {
         Api api = first.api(KEY);
         Api.Response created = api.post(
                 "/v1/campaigns",
-                Map.of("name", "Import crash", "campaignType", "event", "providerTypes", List.of("alpha")));
+                Map.of(
+                        "name",
+                        "Import crash",
+                        "campaignType",
+                        "event",
+                        "campaignData",
+                        Map.of(),
+                        "providerTypes",
+                        List.of("alpha")));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         String campaign = created.data().get("id").asString();
         Api.Response accepted =
