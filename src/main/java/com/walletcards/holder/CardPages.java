@@ -18,7 +18,7 @@ import com.walletcards.card.WalletCard;
 import com.walletcards.card.WalletCards;
 import com.walletcards.notification.CardMessages;
 import com.walletcards.recipient.Recipient;
-import com.walletcards.recipient.RecipientManagement;
+import com.walletcards.recipient.RecipientReads;
 import com.walletcards.shared.ApiException;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -52,7 +52,7 @@ public class CardPages {
     private static final Set<String> INTERNAL_KEYS = Set.of("barcodeValue");
 
     private final WalletCards cards;
-    private final RecipientManagement recipients;
+    private final RecipientReads recipients;
     private final CampaignManagement campaigns;
     private final CampaignImages images;
     private final AccessManagement access;
@@ -62,7 +62,7 @@ public class CardPages {
 
     CardPages(
             WalletCards cards,
-            RecipientManagement recipients,
+            RecipientReads recipients,
             CampaignManagement campaigns,
             CampaignImages images,
             AccessManagement access,

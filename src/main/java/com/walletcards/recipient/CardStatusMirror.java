@@ -12,9 +12,9 @@ import org.springframework.stereotype.Component;
 @Component
 class CardStatusMirror {
 
-    private final RecipientManagement recipients;
+    private final RecipientLifecycle recipients;
 
-    CardStatusMirror(RecipientManagement recipients) {
+    CardStatusMirror(RecipientLifecycle recipients) {
         this.recipients = recipients;
     }
 

@@ -1,6 +1,7 @@
 package com.walletcards.recipient;
 
 import com.walletcards.card.CardStatus;
+import com.walletcards.recipient.RecipientErrors.RecipientNotFound;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.Json;
 import com.walletcards.shared.OrganizationId;
@@ -13,7 +14,6 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,6 +98,36 @@ class RecipientQueries {
                 .update();
     }
 
+    /** Saves the editable fields of many recipients in one batch (an import's upserts). */
+    void updateContent(List<Recipient> recipients) {
+        batch.batchUpdate("""
+                UPDATE recipients SET name = ?, phone = ?, recipient_data = ?, content_version = ?, updated_at = ?
+                WHERE id = ? AND organization_id = ?""", recipients, 500, (ps, r) -> {
+            ps.setString(1, r.name());
+            ps.setString(2, r.phone());
+            ps.setString(3, Json.write(r.recipientData()));
+            ps.setLong(4, r.contentVersion());
+            ps.setObject(5, Times.db(r.updatedAt()));
+            ps.setString(6, r.id());
+            ps.setString(7, r.organizationId().value());
+        });
+    }
+
+    /** Live recipients of the campaign with these external ids, locked for an update. */
+    List<Recipient> lockByExternalIds(OrganizationId org, String campaignId, Collection<String> externalIds) {
+        if (externalIds.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql("SELECT " + COLUMNS + """
+                         FROM recipients WHERE campaign_id = :campaign AND external_id IN (:ids)
+                        AND organization_id = :org AND deleted_at IS NULL ORDER BY id FOR UPDATE""")
+                .param("campaign", campaignId)
+                .param("ids", externalIds)
+                .param("org", org.value())
+                .query(RecipientQueries::recipient)
+                .list();
+    }
+
     /** Saves the status fields of many recipients in one batch. */
     void updateStatuses(List<Recipient> recipients) {
         batch.batchUpdate(
@@ -126,13 +156,15 @@ class RecipientQueries {
                 .optional();
     }
 
-    Optional<Recipient> findForUpdate(OrganizationId org, String campaignId, String id) {
+    /** The live recipient, locked for a change; another organization's or a deleted one is not found. */
+    Recipient lock(OrganizationId org, String campaignId, String id) {
         return jdbc.sql("SELECT " + COLUMNS
                         + " FROM recipients WHERE id = ? AND campaign_id = ? AND organization_id = ? AND deleted_at IS NULL"
                         + " FOR UPDATE")
                 .params(id, campaignId, org.value())
                 .query(RecipientQueries::recipient)
-                .optional();
+                .optional()
+                .orElseThrow(RecipientNotFound::new);
     }
 
     Optional<Recipient> findByCard(String walletCardId) {
@@ -147,11 +179,9 @@ class RecipientQueries {
         if (ids.isEmpty()) {
             return List.of();
         }
-        List<Object> params = new ArrayList<>(ids);
-        params.add(org.value());
-        return jdbc.sql("SELECT " + COLUMNS + " FROM recipients WHERE id IN (" + marks(ids.size())
-                        + ") AND organization_id = ?")
-                .params(params)
+        return jdbc.sql("SELECT " + COLUMNS + " FROM recipients WHERE id IN (:ids) AND organization_id = :org")
+                .param("ids", ids)
+                .param("org", org.value())
                 .query(RecipientQueries::recipient)
                 .list();
     }
@@ -180,20 +210,23 @@ class RecipientQueries {
                 .single();
     }
 
-    /** Which of these (normalized) emails are already used by a live recipient of the campaign. */
+    /**
+     * Which of these (normalized) emails are already used by a live recipient of the campaign. The
+     * query looks the emails up across campaigns and keeps this one's: with the campaign in the
+     * condition, H2 scans the campaign's whole index range for every list of emails.
+     */
     Set<String> liveEmails(String campaignId, Collection<String> normalizedEmails) {
         Set<String> found = new HashSet<>();
         List<String> all = new ArrayList<>(normalizedEmails);
         for (int from = 0; from < all.size(); from += 500) {
             List<String> chunk = all.subList(from, Math.min(all.size(), from + 500));
-            List<Object> params = new ArrayList<>();
-            params.add(campaignId);
-            params.addAll(chunk);
-            found.addAll(jdbc.sql("SELECT live_email FROM recipients WHERE campaign_id = ? AND live_email IN ("
-                            + marks(chunk.size()) + ")")
-                    .params(params)
-                    .query(String.class)
-                    .list());
+            jdbc.sql("SELECT campaign_id, live_email FROM recipients WHERE live_email IN (:emails)")
+                    .param("emails", chunk)
+                    .query(rs -> {
+                        if (campaignId.equals(rs.getString("campaign_id"))) {
+                            found.add(rs.getString("live_email"));
+                        }
+                    });
         }
         return found;
     }
@@ -265,11 +298,11 @@ class RecipientQueries {
         if (recipientIds.isEmpty()) {
             return byRecipient;
         }
-        List<Object> params = new ArrayList<>(recipientIds);
-        params.add(org.value());
-        jdbc.sql("SELECT recipient_id, status, reason, at FROM recipient_history WHERE recipient_id IN ("
-                        + marks(recipientIds.size()) + ") AND organization_id = ? ORDER BY id")
-                .params(params)
+        jdbc.sql("""
+                        SELECT recipient_id, status, reason, at FROM recipient_history
+                        WHERE recipient_id IN (:ids) AND organization_id = :org ORDER BY id""")
+                .param("ids", recipientIds)
+                .param("org", org.value())
                 .query((rs, n) -> new HistoryEntry(
                         org,
                         rs.getString("recipient_id"),
@@ -300,10 +333,6 @@ class RecipientQueries {
             params.add(Recipient.normalizedEmail(email));
         }
         return new Filter(where.toString(), params);
-    }
-
-    private static String marks(int n) {
-        return String.join(", ", Collections.nCopies(n, "?"));
     }
 
     private static @Nullable List<String> providerTypes(@Nullable String value) {

@@ -30,6 +30,7 @@ public final class EventTypes {
             "recipient.invited",
             "recipient.revoked",
             "recipient.deleted",
+            "import.completed",
             "card.created",
             "card.installed",
             "card.removed",

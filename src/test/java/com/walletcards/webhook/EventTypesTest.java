@@ -22,6 +22,7 @@ class EventTypesTest {
                         "recipient.invited",
                         "recipient.revoked",
                         "recipient.deleted",
+                        "import.completed",
                         "card.created",
                         "card.installed",
                         "card.removed",

@@ -2,7 +2,7 @@ package com.walletcards.recipient.web;
 
 import com.walletcards.recipient.BulkAdd;
 import com.walletcards.recipient.NewRecipient;
-import com.walletcards.recipient.RecipientManagement;
+import com.walletcards.recipient.RecipientRegistration;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.FieldError;
 import com.walletcards.shared.Validation;
@@ -23,7 +23,7 @@ record BulkAddRequest(
         @ArraySchema(
                 schema = @Schema(implementation = AddRecipientRequest.class),
                 minItems = 1,
-                maxItems = RecipientManagement.MAX_BULK,
+                maxItems = RecipientRegistration.MAX_BULK,
                 arraySchema =
                         @Schema(
                                 requiredMode = Schema.RequiredMode.REQUIRED,
@@ -43,9 +43,9 @@ record BulkAddRequest(
         if (recipients.isEmpty()) {
             throw ValidationFailed.of("recipients", "must contain at least one recipient");
         }
-        if (recipients.size() > RecipientManagement.MAX_BULK) {
+        if (recipients.size() > RecipientRegistration.MAX_BULK) {
             throw ValidationFailed.of(
-                    "recipients", "must contain at most " + RecipientManagement.MAX_BULK + " recipients");
+                    "recipients", "must contain at most " + RecipientRegistration.MAX_BULK + " recipients");
         }
         List<BulkAdd.Item> items = new ArrayList<>(recipients.size());
         for (int i = 0; i < recipients.size(); i++) {

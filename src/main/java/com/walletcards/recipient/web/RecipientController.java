@@ -8,10 +8,13 @@ import com.walletcards.recipient.BulkAdd;
 import com.walletcards.recipient.HistoryItem;
 import com.walletcards.recipient.InviteEmail;
 import com.walletcards.recipient.Recipient;
-import com.walletcards.recipient.RecipientManagement;
-import com.walletcards.recipient.RecipientManagement.BulkInvitation;
-import com.walletcards.recipient.RecipientManagement.Invitation;
-import com.walletcards.recipient.RecipientManagement.RecipientPage;
+import com.walletcards.recipient.RecipientInvitations;
+import com.walletcards.recipient.RecipientInvitations.BulkInvitation;
+import com.walletcards.recipient.RecipientInvitations.Invitation;
+import com.walletcards.recipient.RecipientLifecycle;
+import com.walletcards.recipient.RecipientReads;
+import com.walletcards.recipient.RecipientReads.RecipientPage;
+import com.walletcards.recipient.RecipientRegistration;
 import com.walletcards.recipient.RecipientStatus;
 import com.walletcards.shared.Envelope;
 import com.walletcards.shared.ErrorCode;
@@ -46,10 +49,20 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping(path = "/v1/campaigns/{campaignId}/recipients", produces = "application/json")
 class RecipientController {
 
-    private final RecipientManagement recipients;
+    private final RecipientRegistration registration;
+    private final RecipientReads reads;
+    private final RecipientLifecycle lifecycle;
+    private final RecipientInvitations invitations;
 
-    RecipientController(RecipientManagement recipients) {
-        this.recipients = recipients;
+    RecipientController(
+            RecipientRegistration registration,
+            RecipientReads reads,
+            RecipientLifecycle lifecycle,
+            RecipientInvitations invitations) {
+        this.registration = registration;
+        this.reads = reads;
+        this.lifecycle = lifecycle;
+        this.invitations = invitations;
     }
 
     record RecipientList(List<RecipientView> recipients, Pagination pagination) {}
@@ -100,7 +113,7 @@ class RecipientController {
     @FailsWith({ErrorCode.RECIPIENT_EXISTS, ErrorCode.INVALID_STATE})
     Envelope<RecipientView> add(
             OrganizationId org, @PathVariable String campaignId, @RequestBody AddRecipientRequest body) {
-        return Envelope.of(RecipientView.of(recipients.add(org, new CampaignId(campaignId), body.validated())));
+        return Envelope.of(RecipientView.of(registration.add(org, new CampaignId(campaignId), body.validated())));
     }
 
     @PostMapping(path = "/bulk", consumes = "application/json")
@@ -121,7 +134,7 @@ class RecipientController {
     @FailsWith(ErrorCode.INVALID_STATE)
     Envelope<BulkAdd.Result> addAll(
             OrganizationId org, @PathVariable String campaignId, @RequestBody BulkAddRequest body) {
-        return Envelope.of(recipients.addAll(org, new CampaignId(campaignId), body.items(), body.emails()));
+        return Envelope.of(registration.addAll(org, new CampaignId(campaignId), body.items(), body.emails()));
     }
 
     @GetMapping
@@ -168,9 +181,9 @@ class RecipientController {
         boolean urls = flag("includeDownloadUrls", includeDownloadUrls, v);
         v.throwIfInvalid();
         CampaignId id = new CampaignId(campaignId);
-        RecipientPage found = recipients.list(org, id, emailFilter, s, page);
-        Map<String, List<HistoryItem>> historyById = history ? recipients.history(org, found.recipients()) : Map.of();
-        Map<String, CardView> cardViews = cards || urls ? recipients.cards(org, found.recipients()) : Map.of();
+        RecipientPage found = reads.list(org, id, emailFilter, s, page);
+        Map<String, List<HistoryItem>> historyById = history ? reads.history(org, found.recipients()) : Map.of();
+        Map<String, CardView> cardViews = cards || urls ? reads.cards(org, found.recipients()) : Map.of();
         List<RecipientView> views = found.recipients().stream()
                 .map(r -> {
                     RecipientView view = RecipientView.of(r);
@@ -191,7 +204,7 @@ class RecipientController {
             summary = "Get a recipient",
             description = "One recipient of the campaign.")
     Envelope<RecipientView> get(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
-        return Envelope.of(RecipientView.of(recipients.get(org, new CampaignId(campaignId), recipientId)));
+        return Envelope.of(RecipientView.of(reads.get(org, new CampaignId(campaignId), recipientId)));
     }
 
     @GetMapping("/{recipientId}/status")
@@ -203,10 +216,10 @@ class RecipientController {
                     + " links.")
     Envelope<Status> status(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
         CampaignId id = new CampaignId(campaignId);
-        Recipient r = recipients.get(org, id, recipientId);
-        CardView card = recipients.cards(org, List.of(r)).get(r.walletCardId());
+        Recipient r = reads.get(org, id, recipientId);
+        CardView card = reads.cards(org, List.of(r)).get(r.walletCardId());
         List<ProviderStatus> providers = card == null
-                ? recipients.targetedProviders(org, id, r).stream()
+                ? reads.targetedProviders(org, id, r).stream()
                         .map(p -> new ProviderStatus(p, "pending", null, null))
                         .toList()
                 : card.providers().stream()
@@ -242,7 +255,7 @@ class RecipientController {
             @PathVariable String recipientId,
             @RequestBody Map<String, @Nullable Object> body) {
         return Envelope.of(RecipientView.of(
-                recipients.update(org, new CampaignId(campaignId), recipientId, RecipientPatch.read(body))));
+                lifecycle.update(org, new CampaignId(campaignId), recipientId, RecipientPatch.read(body))));
     }
 
     @DeleteMapping("/{recipientId}")
@@ -253,7 +266,7 @@ class RecipientController {
             description = "Final: the recipient is 404 afterwards (listed only with status=deleted) and its email"
                     + " may be added again.")
     Envelope<Deleted> delete(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
-        recipients.delete(org, new CampaignId(campaignId), recipientId);
+        lifecycle.delete(org, new CampaignId(campaignId), recipientId);
         return Envelope.of(new Deleted(recipientId, true));
     }
 
@@ -279,7 +292,7 @@ class RecipientController {
             @RequestBody(required = false) InviteRequests.@Nullable Invite body) {
         InviteRequests.Invite request = body == null ? new InviteRequests.Invite(null, null) : body;
         Invitation inv =
-                recipients.invite(org, new CampaignId(campaignId), recipientId, request.emails(), request.wording());
+                invitations.invite(org, new CampaignId(campaignId), recipientId, request.emails(), request.wording());
         return Envelope.of(new Invited(
                 inv.recipient().id(),
                 inv.recipient().status().name(),
@@ -306,7 +319,7 @@ class RecipientController {
         InviteEmail wording = request.wording(v);
         v.throwIfInvalid();
         BulkInvitation result =
-                recipients.inviteReady(org, new CampaignId(campaignId), limit, request.emails(), wording);
+                invitations.inviteReady(org, new CampaignId(campaignId), limit, request.emails(), wording);
         return Envelope.of(new BulkInvited(
                 result.invited(),
                 result.emailsSent(),
@@ -325,7 +338,7 @@ class RecipientController {
             summary = "Revoke a recipient",
             description = "Final: the card shows as void in every wallet and cannot be invited again.")
     Envelope<Revoked> revoke(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
-        Recipient r = recipients.revoke(org, new CampaignId(campaignId), recipientId);
+        Recipient r = lifecycle.revoke(org, new CampaignId(campaignId), recipientId);
         return Envelope.of(new Revoked(r.id(), r.status().name(), r.updatedAt()));
     }
 

@@ -73,9 +73,15 @@ public class ApiExceptionHandler {
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
-    ResponseEntity<ErrorBody> mediaType(HttpServletRequest request) {
+    ResponseEntity<ErrorBody> mediaType(HttpServletRequest request, HttpMediaTypeNotSupportedException e) {
+        // Every route takes JSON except the few that say otherwise (CSV imports take text/csv).
+        String expected = e.getSupportedMediaTypes().stream()
+                .map(type -> type.getType() + "/" + type.getSubtype())
+                .filter(type -> !type.equals("application/json"))
+                .findFirst()
+                .orElse("application/json");
         return responses.entity(
-                request, ErrorCode.UNSUPPORTED_MEDIA_TYPE, "The request body must be application/json", List.of());
+                request, ErrorCode.UNSUPPORTED_MEDIA_TYPE, "The request body must be " + expected, List.of());
     }
 
     @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)

@@ -9,6 +9,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -23,17 +25,27 @@ import org.springframework.web.filter.OncePerRequestFilter;
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
 public class BodyLimit extends OncePerRequestFilter {
 
-    private final long maxBytes;
+    private final long generalMaxBytes;
+    private final List<LargeBodyRoute> largeBodyRoutes;
     private final ErrorResponses errors;
 
-    public BodyLimit(@Value("${wallet.http.max-body-bytes:2097152}") long maxBytes, ErrorResponses errors) {
-        this.maxBytes = maxBytes;
+    public BodyLimit(
+            @Value("${wallet.http.max-body-bytes:2097152}") long maxBytes,
+            ObjectProvider<LargeBodyRoute> largeBodyRoutes,
+            ErrorResponses errors) {
+        this.generalMaxBytes = maxBytes;
+        this.largeBodyRoutes = largeBodyRoutes.orderedStream().toList();
         this.errors = errors;
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        long maxBytes = largeBodyRoutes.stream()
+                .filter(route -> route.matches(request))
+                .mapToLong(LargeBodyRoute::maxBytes)
+                .findFirst()
+                .orElse(generalMaxBytes);
         if (request.getContentLengthLong() > maxBytes) {
             errors.write(
                     request,

@@ -1,0 +1,121 @@
+package com.walletcards.recipient;
+
+import com.walletcards.campaign.Campaign;
+import com.walletcards.campaign.CampaignId;
+import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.card.CardStatus;
+import com.walletcards.card.WalletCards;
+import com.walletcards.recipient.RecipientEvents.RecipientInvited;
+import com.walletcards.recipient.RecipientQueries.HistoryEntry;
+import com.walletcards.recipient.RecipientQueries.PendingCard;
+import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.Times;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** Invites recipients, one or all that are ready; emails go out after the invitation has committed. */
+@Service
+public class RecipientInvitations {
+
+    private final RecipientQueries queries;
+    private final CampaignManagement campaigns;
+    private final WalletCards cards;
+    private final CardIssuing issuing;
+    private final Invitations mail;
+    private final ApplicationEventPublisher events;
+    private final TransactionTemplate transaction;
+    private final Clock clock;
+
+    RecipientInvitations(
+            RecipientQueries queries,
+            CampaignManagement campaigns,
+            WalletCards cards,
+            CardIssuing issuing,
+            Invitations mail,
+            ApplicationEventPublisher events,
+            PlatformTransactionManager transactions,
+            Clock clock) {
+        this.queries = queries;
+        this.campaigns = campaigns;
+        this.cards = cards;
+        this.issuing = issuing;
+        this.mail = mail;
+        this.events = events;
+        this.transaction = new TransactionTemplate(transactions);
+        this.clock = clock;
+    }
+
+    public record Invitation(Recipient recipient, String downloadUrl, boolean emailSent) {}
+
+    public record BulkInvitation(
+            int invited, int emailsSent, int emailsFailed, long remaining, List<Invitation> invitations) {}
+
+    /** Invites one recipient: its card is issued on the spot when missing; the link stays the same on re-invites. */
+    public Invitation invite(
+            OrganizationId org, CampaignId campaignId, String recipientId, boolean sendEmail, InviteEmail wording) {
+        Invitations.Pending pending = transaction.execute(tx -> inviteInTransaction(org, campaignId, recipientId));
+        boolean sent = sendEmail && mail.send(pending, wording);
+        return new Invitation(pending.recipient(), pending.downloadUrl(), sent);
+    }
+
+    private Invitations.Pending inviteInTransaction(OrganizationId org, CampaignId campaignId, String recipientId) {
+        Campaign campaign = campaigns.requireAcceptingRecipients(org, campaignId);
+        Recipient r = queries.lock(org, campaignId.value(), recipientId);
+        r.ensureInvitable();
+        if (r.walletCardId() == null) {
+            issuing.issue(
+                    org, campaign, List.of(new PendingCard(r.id(), org, campaignId.value(), r.providerTypes(), false)));
+            r = queries.lock(org, campaignId.value(), recipientId);
+        }
+        campaign = campaigns.acceptInvitation(org, campaignId);
+        Instant now = Times.now(clock);
+        String link = cards.invite(org, List.of(r.walletCardId())).get(r.walletCardId());
+        CardStatus cardStatus = cards.get(org, r.walletCardId()).status();
+        r.invited(cardStatus, now);
+        queries.update(r);
+        queries.addHistory(List.of(HistoryEntry.of(r, "invited")));
+        events.publishEvent(new RecipientInvited(org, r.id(), r.campaignId(), r.walletCardId(), link, now));
+        return new Invitations.Pending(r, campaign, link);
+    }
+
+    /** Invites up to {@code limit} ready recipients (status created), oldest first. */
+    public BulkInvitation inviteReady(
+            OrganizationId org, CampaignId campaignId, int limit, boolean sendEmail, InviteEmail wording) {
+        record Outcome(List<Invitations.Pending> invited, long remaining) {}
+        Outcome outcome = transaction.execute(tx -> {
+            campaigns.requireAcceptingRecipients(org, campaignId);
+            List<Recipient> ready = queries.readyToInvite(org, campaignId.value(), limit);
+            List<Invitations.Pending> invited = new ArrayList<>();
+            if (!ready.isEmpty()) {
+                Campaign campaign = campaigns.acceptInvitation(org, campaignId);
+                List<HistoryEntry> history = new ArrayList<>();
+                invited = issuing.invite(org, campaign, ready, history, Times.now(clock));
+                queries.updateStatuses(ready);
+                queries.addHistory(history);
+            }
+            return new Outcome(invited, queries.count(org, campaignId.value(), null, RecipientStatus.created));
+        });
+        int sent = 0;
+        int failed = 0;
+        List<Invitation> result = new ArrayList<>();
+        for (Invitations.Pending p : outcome.invited()) {
+            boolean ok = false;
+            if (sendEmail) {
+                ok = mail.send(p, wording);
+                if (ok) {
+                    sent++;
+                } else {
+                    failed++;
+                }
+            }
+            result.add(new Invitation(p.recipient(), p.downloadUrl(), ok));
+        }
+        return new BulkInvitation(result.size(), sent, failed, outcome.remaining(), result);
+    }
+}

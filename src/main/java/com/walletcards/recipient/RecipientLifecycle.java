@@ -1,0 +1,94 @@
+package com.walletcards.recipient;
+
+import com.walletcards.campaign.BarcodeValueStrategy;
+import com.walletcards.campaign.Campaign;
+import com.walletcards.campaign.CampaignId;
+import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.card.CardStatus;
+import com.walletcards.card.WalletCards;
+import com.walletcards.recipient.RecipientQueries.HistoryEntry;
+import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.Times;
+import com.walletcards.shared.ValidationFailed;
+import java.time.Clock;
+import java.util.List;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Changes of existing recipients: edits, revocation, deletion, and the status their card reports. */
+@Service
+@Transactional
+public class RecipientLifecycle {
+
+    private final RecipientQueries queries;
+    private final CampaignManagement campaigns;
+    private final WalletCards cards;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
+
+    RecipientLifecycle(
+            RecipientQueries queries,
+            CampaignManagement campaigns,
+            WalletCards cards,
+            ApplicationEventPublisher events,
+            Clock clock) {
+        this.queries = queries;
+        this.campaigns = campaigns;
+        this.cards = cards;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    public Recipient update(OrganizationId org, CampaignId campaignId, String recipientId, RecipientChanges changes) {
+        Campaign campaign = campaigns.get(org, campaignId);
+        Recipient r = queries.lock(org, campaignId.value(), recipientId);
+        if (campaign.barcodeValueStrategy() == BarcodeValueStrategy.custom
+                && changes.recipientData() != null
+                && changes.recipientData().containsKey(RecipientCardContent.BARCODE_VALUE)
+                && !(changes.recipientData().get(RecipientCardContent.BARCODE_VALUE) instanceof String s
+                        && !s.isBlank())) {
+            throw ValidationFailed.of(
+                    "recipientData.barcodeValue", "is required: the campaign uses custom barcode values");
+        }
+        r.apply(changes, Times.now(clock)).ifPresent(events::publishEvent);
+        queries.update(r);
+        return r;
+    }
+
+    public Recipient delete(OrganizationId org, CampaignId campaignId, String recipientId) {
+        campaigns.get(org, campaignId);
+        Recipient r = queries.lock(org, campaignId.value(), recipientId);
+        events.publishEvent(r.delete(Times.now(clock)));
+        if (r.walletCardId() != null) {
+            cards.markDeleted(org, r.walletCardId());
+        }
+        queries.update(r);
+        queries.addHistory(List.of(HistoryEntry.of(r, "deleted")));
+        return r;
+    }
+
+    public Recipient revoke(OrganizationId org, CampaignId campaignId, String recipientId) {
+        campaigns.get(org, campaignId);
+        Recipient r = queries.lock(org, campaignId.value(), recipientId);
+        r.revoke(Times.now(clock)).ifPresent(revoked -> {
+            if (r.walletCardId() != null) {
+                cards.revoke(org, r.walletCardId());
+            }
+            queries.update(r);
+            queries.addHistory(List.of(HistoryEntry.of(r, "revoked")));
+            events.publishEvent(revoked);
+        });
+        return r;
+    }
+
+    /** The card's provider objects change their status from wallet callbacks: mirror that. */
+    public void cardStatusChanged(String walletCardId, CardStatus status) {
+        queries.findByCard(walletCardId).ifPresent(r -> {
+            if (r.cardStatusChanged(status, Times.now(clock))) {
+                queries.addHistory(List.of(HistoryEntry.of(r, "wallet")));
+            }
+            queries.updateStatuses(List.of(r));
+        });
+    }
+}

@@ -1,0 +1,80 @@
+package com.walletcards.recipient;
+
+import com.walletcards.campaign.CampaignId;
+import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.card.CardView;
+import com.walletcards.card.WalletCards;
+import com.walletcards.recipient.RecipientErrors.RecipientNotFound;
+import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.Page;
+import com.walletcards.shared.ProviderTypes;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** What the API shows of recipients: one, a filtered page, their history and their cards. */
+@Service
+@Transactional(readOnly = true)
+public class RecipientReads {
+
+    private final RecipientQueries queries;
+    private final CampaignManagement campaigns;
+    private final WalletCards cards;
+
+    RecipientReads(RecipientQueries queries, CampaignManagement campaigns, WalletCards cards) {
+        this.queries = queries;
+        this.campaigns = campaigns;
+        this.cards = cards;
+    }
+
+    public record RecipientPage(List<Recipient> recipients, long total) {}
+
+    public Recipient get(OrganizationId org, CampaignId campaignId, String recipientId) {
+        campaigns.get(org, campaignId);
+        return queries.find(org, campaignId.value(), recipientId).orElseThrow(RecipientNotFound::new);
+    }
+
+    public RecipientPage list(
+            OrganizationId org,
+            CampaignId campaignId,
+            @Nullable String email,
+            @Nullable RecipientStatus status,
+            Page page) {
+        campaigns.get(org, campaignId);
+        return new RecipientPage(
+                queries.list(org, campaignId.value(), email, status, page),
+                queries.count(org, campaignId.value(), email, status));
+    }
+
+    public Map<String, List<HistoryItem>> history(OrganizationId org, List<Recipient> recipients) {
+        Map<String, List<HistoryItem>> items = new HashMap<>();
+        queries.history(org, recipients.stream().map(Recipient::id).toList())
+                .forEach((id, entries) -> items.put(
+                        id,
+                        entries.stream()
+                                .map(h -> new HistoryItem(h.status().name(), h.at(), h.reason()))
+                                .toList()));
+        return items;
+    }
+
+    /** The providers a recipient's card targets: its own list, else its campaign's. */
+    public List<String> targetedProviders(OrganizationId org, CampaignId campaignId, Recipient r) {
+        return ProviderTypes.expand(
+                r.providerTypes() != null
+                        ? r.providerTypes()
+                        : campaigns.get(org, campaignId).providerTypes());
+    }
+
+    public Map<String, CardView> cards(OrganizationId org, List<Recipient> recipients) {
+        return cards.views(
+                org,
+                recipients.stream()
+                        .map(Recipient::walletCardId)
+                        .filter(Objects::nonNull)
+                        .toList());
+    }
+}

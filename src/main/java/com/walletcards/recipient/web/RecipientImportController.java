@@ -1,0 +1,85 @@
+package com.walletcards.recipient.web;
+
+import com.walletcards.access.RequiresScope.CampaignsRead;
+import com.walletcards.access.RequiresScope.CampaignsWrite;
+import com.walletcards.campaign.CampaignId;
+import com.walletcards.recipient.RecipientImports;
+import com.walletcards.shared.ApiException;
+import com.walletcards.shared.Envelope;
+import com.walletcards.shared.ErrorCode;
+import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.Validation;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/** CSV imports of recipients: the upload answers 202 once every row is staged; a job adds them. */
+@RestController
+@RequestMapping(path = "/v1/campaigns/{campaignId}/recipients/imports", produces = "application/json")
+class RecipientImportController {
+
+    static final String UPSERT_BY_EXTERNAL_ID = "externalId";
+
+    private final RecipientImports imports;
+
+    RecipientImportController(RecipientImports imports) {
+        this.imports = imports;
+    }
+
+    @PostMapping(consumes = "text/csv")
+    @ResponseStatus(HttpStatus.ACCEPTED)
+    @CampaignsWrite
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            required = true,
+            content =
+                    @io.swagger.v3.oas.annotations.media.Content(
+                            mediaType = "text/csv",
+                            schema = @io.swagger.v3.oas.annotations.media.Schema(type = "string")))
+    Envelope<ImportView> upload(
+            OrganizationId org,
+            @PathVariable String campaignId,
+            @RequestParam(required = false) @Nullable String upsert,
+            @RequestParam(required = false) @Nullable String sendEmail,
+            HttpServletRequest request)
+            throws IOException {
+        Validation v = new Validation();
+        if (upsert != null && !upsert.equals(UPSERT_BY_EXTERNAL_ID)) {
+            v.reject("upsert", "must be externalId");
+        }
+        if (sendEmail != null && !sendEmail.equals("true") && !sendEmail.equals("false")) {
+            v.reject("sendEmail", "must be true or false");
+        }
+        v.throwIfInvalid();
+        requireUtf8(request.getContentType());
+        RecipientImports.Options options =
+                new RecipientImports.Options(upsert != null, sendEmail == null || Boolean.parseBoolean(sendEmail));
+        try (CsvImportRows rows = CsvImportRows.open(request.getInputStream())) {
+            return Envelope.of(ImportView.of(imports.receive(org, new CampaignId(campaignId), options, rows)));
+        }
+    }
+
+    @GetMapping("/{importId}")
+    @CampaignsRead
+    Envelope<ImportView> get(OrganizationId org, @PathVariable String campaignId, @PathVariable String importId) {
+        return Envelope.of(ImportView.of(imports.get(org, new CampaignId(campaignId), importId)));
+    }
+
+    private static void requireUtf8(@Nullable String contentType) {
+        String charset = contentType == null
+                ? null
+                : MediaType.parseMediaType(contentType).getParameter("charset");
+        if (charset != null && !charset.replace("\"", "").equalsIgnoreCase(StandardCharsets.UTF_8.name())) {
+            throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "The CSV must be UTF-8 (charset=utf-8)");
+        }
+    }
+}
