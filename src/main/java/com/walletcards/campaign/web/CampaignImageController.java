@@ -11,6 +11,10 @@ import com.walletcards.shared.Envelope;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.ValidationFailed;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,8 +52,20 @@ class CampaignImageController {
 
     @PutMapping(path = "/{kind}", consumes = "image/png")
     @CampaignsWrite
+    @Operation(
+            operationId = "putCampaignImage",
+            summary = "Upload a campaign image",
+            description = "Sets the campaign's image of this kind: a PNG of at most 1 MB and 2048×2048 pixels, decoded"
+                    + " and checked. It is served publicly at the returned url (wallets fetch images by URL) and"
+                    + " reaches installed cards like any campaign change.")
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            required = true,
+            content = @Content(mediaType = "image/png", schema = @Schema(type = "string", format = "binary")))
     Envelope<ImageView> put(
-            OrganizationId org, @PathVariable String campaignId, @PathVariable String kind, HttpServletRequest request)
+            OrganizationId org,
+            @PathVariable String campaignId,
+            @Parameter(description = "icon, logo, strip or hero") @PathVariable String kind,
+            HttpServletRequest request)
             throws IOException {
         ImageKind k = kind(kind);
         return Envelope.of(ImageView.of(images.put(org, new CampaignId(campaignId), k, body(request))));
@@ -57,6 +73,11 @@ class CampaignImageController {
 
     @GetMapping
     @CampaignsRead
+    @Operation(
+            operationId = "listCampaignImages",
+            summary = "List campaign images",
+            description = "The images the campaign uploaded, with their public URLs; kinds without one use built-in"
+                    + " neutral images.")
     Envelope<ImageList> list(OrganizationId org, @PathVariable String campaignId) {
         return Envelope.of(new ImageList(images.list(org, new CampaignId(campaignId)).stream()
                 .map(ImageView::of)
@@ -65,7 +86,14 @@ class CampaignImageController {
 
     @DeleteMapping("/{kind}")
     @CampaignsWrite
-    Envelope<Deleted> delete(OrganizationId org, @PathVariable String campaignId, @PathVariable String kind) {
+    @Operation(
+            operationId = "deleteCampaignImage",
+            summary = "Delete a campaign image",
+            description = "Removes the campaign's image of this kind; cards fall back to the built-in neutral one.")
+    Envelope<Deleted> delete(
+            OrganizationId org,
+            @PathVariable String campaignId,
+            @Parameter(description = "icon, logo, strip or hero") @PathVariable String kind) {
         ImageKind k = kind(kind);
         images.delete(org, new CampaignId(campaignId), k);
         return Envelope.of(new Deleted(k.name(), true));

@@ -39,6 +39,12 @@ class RecipientImportController {
     @PostMapping(consumes = "text/csv")
     @ResponseStatus(HttpStatus.ACCEPTED)
     @CampaignsWrite
+    @io.swagger.v3.oas.annotations.Operation(
+            operationId = "importRecipients",
+            summary = "Import recipients from a CSV file",
+            description = "A header row names the columns (email required; name, phone, externalId; any other column"
+                    + " goes into recipientData). UTF-8 with or without BOM, comma or semicolon. Answers 202 once the"
+                    + " file is stored; a background job adds the rows in batches through the bulk-add path.")
     @io.swagger.v3.oas.annotations.parameters.RequestBody(
             required = true,
             content =
@@ -48,8 +54,16 @@ class RecipientImportController {
     Envelope<ImportView> upload(
             OrganizationId org,
             @PathVariable String campaignId,
-            @RequestParam(required = false) @Nullable String upsert,
-            @RequestParam(required = false) @Nullable String sendEmail,
+            @io.swagger.v3.oas.annotations.Parameter(
+                            description = "externalId: rows whose externalId exists update that recipient")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String upsert,
+            @io.swagger.v3.oas.annotations.Parameter(
+                            description = "Invite every added recipient by email once its card exists (default true)")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String sendEmail,
             HttpServletRequest request)
             throws IOException {
         Validation v = new Validation();
@@ -70,6 +84,10 @@ class RecipientImportController {
 
     @GetMapping("/{importId}")
     @CampaignsRead
+    @io.swagger.v3.oas.annotations.Operation(
+            operationId = "getRecipientImport",
+            summary = "Get an import's progress",
+            description = "Status, row counts and the first 1,000 row errors by line number.")
     Envelope<ImportView> get(OrganizationId org, @PathVariable String campaignId, @PathVariable String importId) {
         return Envelope.of(ImportView.of(imports.get(org, new CampaignId(campaignId), importId)));
     }
