@@ -2,14 +2,12 @@ package com.walletcards;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.walletcards.support.Api;
 import com.walletcards.support.CsvImports;
 import com.walletcards.support.PostgresAvailability;
 import com.walletcards.support.ProcessDatabase;
 import com.walletcards.support.ServiceProcess;
-import com.walletcards.support.TestDatabase;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +20,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * resumes after its last committed batch and completes, every row added exactly once (a row added
  * twice would fail as a duplicate email and show in {@code failed}).
  *
- * <p>PostgreSQL only, for the reason given in {@link CrashRecoveryTest}. Slow: it starts the
- * service twice.
+ * <p>Runs on PostgreSQL and on the embedded H2 default, like {@link CrashRecoveryTest}. Slow: it
+ * starts the service twice.
  */
 @Tag("database")
 @Tag("slow")
@@ -37,7 +35,6 @@ class CsvImportCrashTest {
 
     @Test
     void killedDuringTheImportJobTheImportResumesAndAddsEveryRowOnce() throws Exception {
-        assumeTrue(TestDatabase.postgres(), "needs a database that survives a killed process: PostgreSQL run");
         database = ProcessDatabase.fresh();
         int port = ServiceProcess.freePort();
         Map<String, String> settings = database.serviceSettings(KEY);

@@ -1,5 +1,6 @@
 package com.walletcards.support;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -7,35 +8,36 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 
-/** A fresh database for services started as {@link ServiceProcess}es, and plain SQL to look into it. */
+/**
+ * A fresh {@link ServiceDatabase} for services started as {@link ServiceProcess}es (PostgreSQL, or
+ * the embedded default on the H2 run), and plain SQL to look into it.
+ */
 public final class ProcessDatabase {
 
-    private final String url;
+    private final ServiceDatabase database;
 
-    private ProcessDatabase(String url) {
-        this.url = url;
+    private ProcessDatabase(ServiceDatabase database) {
+        this.database = database;
     }
 
     public static ProcessDatabase fresh() {
-        return new ProcessDatabase(TestDatabase.freshDatabase());
+        return new ProcessDatabase(ServiceDatabase.fresh(Path.of(
+                "target", "processes", "db-" + UUID.randomUUID().toString().substring(0, 8))));
     }
 
     /** The settings of a service on this database whose bootstrap API key is {@code key}. */
     public Map<String, String> serviceSettings(String key) {
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("spring.datasource.url", url);
-        settings.put("spring.datasource.username", TestDatabase.user());
-        settings.put("spring.datasource.password", "");
+        Map<String, String> settings = new LinkedHashMap<>(database.settings());
         settings.put("wallet.access.bootstrap-api-key", key);
-        settings.put("wallet.data-dir", "target/processes/data");
         settings.put("spring.datasource.hikari.maximum-pool-size", "10");
         return settings;
     }
 
     /** The first column of the first row, as a number. */
     public long value(String sql, String... params) throws SQLException {
-        try (Connection c = DriverManager.getConnection(url, TestDatabase.user(), "");
+        try (Connection c = DriverManager.getConnection(database.url(), database.user(), "");
                 PreparedStatement s = c.prepareStatement(sql)) {
             for (int i = 0; i < params.length; i++) {
                 s.setString(i + 1, params[i]);
