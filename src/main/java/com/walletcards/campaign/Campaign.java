@@ -2,6 +2,7 @@ package com.walletcards.campaign;
 
 import com.walletcards.campaign.CampaignErrors.InvalidStatusTransition;
 import com.walletcards.campaign.CampaignErrors.SettingLocked;
+import com.walletcards.campaign.CampaignEvents.CampaignEvent;
 import com.walletcards.campaign.CampaignEvents.CampaignStatusChanged;
 import com.walletcards.campaign.CampaignEvents.CampaignUpdated;
 import com.walletcards.shared.InvalidState;
@@ -106,7 +107,7 @@ public final class Campaign {
     }
 
     /** Applies a PATCH; returns the events, or nothing when the patch changed nothing. */
-    List<Object> apply(CampaignChanges changes, Instant now) {
+    List<CampaignEvent> apply(CampaignChanges changes, Instant now) {
         Validation v = new Validation();
         Map<String, Object> newData = data;
         if (changes.campaignData() != null || changes.timezone() != null) {
@@ -165,7 +166,7 @@ public final class Campaign {
                 changed.add("metadata");
             }
         }
-        List<Object> events = new ArrayList<>();
+        List<CampaignEvent> events = new ArrayList<>();
         if (!changed.isEmpty()) {
             schedule = deriveSchedule(data, startDate, endDate);
             contentVersion++;

@@ -11,8 +11,18 @@ public final class CampaignEvents {
 
     private CampaignEvents() {}
 
+    /** Every campaign event: what {@link Campaign}'s transitions return and the module publishes. */
+    public sealed interface CampaignEvent
+            permits CampaignCreated, CampaignUpdated, CampaignStatusChanged, CampaignDeleted {
+        OrganizationId organizationId();
+
+        CampaignId campaignId();
+
+        Instant at();
+    }
+
     public record CampaignCreated(OrganizationId organizationId, CampaignId campaignId, Instant at)
-            implements ExternalEvent {
+            implements CampaignEvent, ExternalEvent {
         @Override
         public String type() {
             return "campaign.created";
@@ -34,7 +44,7 @@ public final class CampaignEvents {
             long contentVersion,
             Set<String> changedFields,
             Instant at)
-            implements ExternalEvent {
+            implements CampaignEvent, ExternalEvent {
         @Override
         public String type() {
             return "campaign.updated";
@@ -51,7 +61,7 @@ public final class CampaignEvents {
 
     public record CampaignStatusChanged(
             OrganizationId organizationId, CampaignId campaignId, CampaignStatus from, CampaignStatus to, Instant at)
-            implements ExternalEvent {
+            implements CampaignEvent, ExternalEvent {
         @Override
         public String type() {
             return "campaign.status_changed";
@@ -63,5 +73,6 @@ public final class CampaignEvents {
         }
     }
 
-    public record CampaignDeleted(OrganizationId organizationId, CampaignId campaignId, Instant at) {}
+    public record CampaignDeleted(OrganizationId organizationId, CampaignId campaignId, Instant at)
+            implements CampaignEvent {}
 }

@@ -3,6 +3,8 @@ package com.walletcards.campaign;
 import com.walletcards.campaign.CampaignErrors.CampaignNotFound;
 import com.walletcards.campaign.CampaignEvents.CampaignCreated;
 import com.walletcards.campaign.CampaignEvents.CampaignDeleted;
+import com.walletcards.campaign.CampaignEvents.CampaignEvent;
+import com.walletcards.campaign.CampaignEvents.CampaignStatusChanged;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
@@ -68,21 +70,13 @@ public class CampaignManagement {
     @Transactional
     public Campaign archive(OrganizationId org, CampaignId id) {
         Campaign campaign = locked(org, id);
-        return save(
-                campaign,
-                campaign.archive(Times.now(clock)).stream()
-                        .map(Object.class::cast)
-                        .toList());
+        return save(campaign, campaign.archive(Times.now(clock)).stream().toList());
     }
 
     @Transactional
     public Campaign unarchive(OrganizationId org, CampaignId id) {
         Campaign campaign = locked(org, id);
-        return save(
-                campaign,
-                campaign.unarchive(Times.now(clock)).stream()
-                        .map(Object.class::cast)
-                        .toList());
+        return save(campaign, campaign.unarchive(Times.now(clock)).stream().toList());
     }
 
     @Transactional
@@ -124,10 +118,7 @@ public class CampaignManagement {
         }
         Campaign fresh = locked(org, id);
         return save(
-                fresh,
-                fresh.activateOnFirstInvite(Times.now(clock)).stream()
-                        .map(Object.class::cast)
-                        .toList());
+                fresh, fresh.activateOnFirstInvite(Times.now(clock)).stream().toList());
     }
 
     /**
@@ -146,7 +137,7 @@ public class CampaignManagement {
         Instant now = Times.now(clock);
         int completed = 0;
         for (Campaign campaign : queries.dueForCompletion(now, batchSize)) {
-            Optional<?> event = campaign.completeIfOver(now);
+            Optional<CampaignStatusChanged> event = campaign.completeIfOver(now);
             if (event.isPresent()) {
                 save(campaign, List.of(event.get()));
                 completed++;
@@ -159,7 +150,7 @@ public class CampaignManagement {
         return queries.findForUpdate(org, id).orElseThrow(CampaignNotFound::new);
     }
 
-    private Campaign save(Campaign campaign, List<?> changes) {
+    private Campaign save(Campaign campaign, List<? extends CampaignEvent> changes) {
         if (!changes.isEmpty()) {
             queries.update(campaign);
             changes.forEach(events::publishEvent);

@@ -10,8 +10,20 @@ public final class RecipientEvents {
 
     private RecipientEvents() {}
 
+    /** Every recipient event: what {@link Recipient}'s transitions return and the module publishes. */
+    public sealed interface RecipientEvent
+            permits RecipientCreated, RecipientInvited, RecipientRevoked, RecipientDeleted, RecipientUpdated {
+        OrganizationId organizationId();
+
+        String recipientId();
+
+        String campaignId();
+
+        Instant at();
+    }
+
     public record RecipientCreated(OrganizationId organizationId, String recipientId, String campaignId, Instant at)
-            implements ExternalEvent {
+            implements RecipientEvent, ExternalEvent {
         @Override
         public String type() {
             return "recipient.created";
@@ -30,7 +42,7 @@ public final class RecipientEvents {
             String walletCardId,
             String downloadUrl,
             Instant at)
-            implements ExternalEvent {
+            implements RecipientEvent, ExternalEvent {
         @Override
         public String type() {
             return "recipient.invited";
@@ -51,7 +63,7 @@ public final class RecipientEvents {
     }
 
     public record RecipientRevoked(OrganizationId organizationId, String recipientId, String campaignId, Instant at)
-            implements ExternalEvent {
+            implements RecipientEvent, ExternalEvent {
         @Override
         public String type() {
             return "recipient.revoked";
@@ -64,7 +76,7 @@ public final class RecipientEvents {
     }
 
     public record RecipientDeleted(OrganizationId organizationId, String recipientId, String campaignId, Instant at)
-            implements ExternalEvent {
+            implements RecipientEvent, ExternalEvent {
         @Override
         public String type() {
             return "recipient.deleted";
@@ -78,5 +90,6 @@ public final class RecipientEvents {
 
     /** The recipient's card content changed (name or recipient data): its card needs the new version. */
     public record RecipientUpdated(
-            OrganizationId organizationId, String recipientId, String campaignId, long contentVersion, Instant at) {}
+            OrganizationId organizationId, String recipientId, String campaignId, long contentVersion, Instant at)
+            implements RecipientEvent {}
 }

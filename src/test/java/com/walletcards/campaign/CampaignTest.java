@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.walletcards.campaign.CampaignErrors.InvalidStatusTransition;
 import com.walletcards.campaign.CampaignErrors.SettingLocked;
+import com.walletcards.campaign.CampaignEvents.CampaignEvent;
 import com.walletcards.campaign.CampaignEvents.CampaignStatusChanged;
 import com.walletcards.campaign.CampaignEvents.CampaignUpdated;
 import com.walletcards.shared.InvalidState;
@@ -62,7 +63,7 @@ class CampaignTest {
         c.apply(status("active"), NOW);
         assertThatThrownBy(() -> c.apply(status("draft"), NOW)).isInstanceOf(InvalidStatusTransition.class);
         c.archive(NOW);
-        List<Object> events = c.apply(status("draft"), NOW);
+        List<CampaignEvent> events = c.apply(status("draft"), NOW);
         assertThat(c.status()).isEqualTo(CampaignStatus.draft);
         assertThat(events).singleElement().isInstanceOf(CampaignStatusChanged.class);
     }
@@ -85,7 +86,7 @@ class CampaignTest {
         Map<String, @Nullable Object> patch = new HashMap<>();
         patch.put("location", "Hall B");
         patch.put("seat", null);
-        List<Object> events = c.apply(data(patch), NOW);
+        List<CampaignEvent> events = c.apply(data(patch), NOW);
         assertThat(c.campaignData()).containsEntry("location", "Hall B").doesNotContainKey("seat");
         assertThat(events)
                 .singleElement()
