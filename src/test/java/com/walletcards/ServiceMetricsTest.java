@@ -98,6 +98,22 @@ class ServiceMetricsTest {
         String recipientId = flows.recipient(campaignId);
         flows.waitForCard(campaignId, recipientId, "created");
         String cardId = flows.cardOf(campaignId, recipientId);
+        // The providers create their objects in background work; an object created after the PATCH
+        // below would start on the new content and need no push.
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            Scrape created = Scrape.of(api);
+            for (String provider : List.of("alpha", "beta")) {
+                assertThat(moved(
+                                before,
+                                created,
+                                "wallet_provider_calls_seconds_count",
+                                "provider=\"" + provider + "\"",
+                                "operation=\"create\"",
+                                "outcome=\"success\""))
+                        .as(provider)
+                        .isEqualTo(1);
+            }
+        });
 
         assertThat(flows.callback("alpha", "SAVE", cardId).status()).isEqualTo(200);
         assertThat(flows.callback("beta", "SAVE", cardId).status()).isEqualTo(200);
