@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.walletcards.access.AccessManagement;
 import com.walletcards.access.Organization;
+import com.walletcards.card.spi.CampaignContent;
 import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.CardDesign;
 import com.walletcards.card.spi.ProviderFailure;
@@ -71,6 +72,7 @@ class ProviderCallsTest {
 
     @BeforeEach
     void tenant() {
+        recorder.clear();
         Tenants.Tenant tenant = Tenants.create(access);
         api = new Api(port, tenant.key());
         reads = new ProviderObjectReads(jdbc);
@@ -187,6 +189,29 @@ class ProviderCallsTest {
         Api.Response voidPage = api.withKey(null).page(path + "/alpha");
         assertThat(voidPage.status()).isEqualTo(410);
         assertThat(voidPage.body()).contains("VOID").doesNotContain("<svg", "wallet-local://");
+    }
+
+    @Test
+    void aProviderWithClassLevelDataGetsOneCampaignUpdatePerChangeWhateverTheNumberOfCards() {
+        recorder.campaignLevel("beta");
+        String campaign = campaign(List.of("beta"));
+        List<String> cardIds = List.of(
+                cardOf(campaign, recipient(campaign)),
+                cardOf(campaign, recipient(campaign)),
+                cardOf(campaign, recipient(campaign)));
+        cardIds.forEach(this::awaitCreated);
+        cardIds.forEach(card -> install("beta", card));
+
+        assertThat(api.patch("/v1/campaigns/" + campaign, Map.of("name", "Renamed for the class"))
+                        .status())
+                .isEqualTo(200);
+
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> cardIds.stream().allMatch(card -> reads.walletVersion(card, "beta") == 3));
+        List<CampaignContent> updates = recorder.campaignUpdates("beta", campaign);
+        assertThat(updates).hasSize(1);
+        assertThat(updates.get(0).name()).isEqualTo("Renamed for the class");
+        assertThat(updates.get(0).organizationName()).isEqualTo(organizationName);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package com.walletcards.support;
 
 import com.walletcards.card.spi.AddToWallet;
+import com.walletcards.card.spi.CampaignContent;
 import com.walletcards.card.spi.Capabilities;
 import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.ProviderFailure;
@@ -86,6 +87,35 @@ public class RecordingProviders {
     public static final class Recorder {
 
         private final Queue<Call> calls = new ConcurrentLinkedQueue<>();
+        private final Map<String, Queue<CampaignContent>> campaignUpdates = new ConcurrentHashMap<>();
+
+        /** From now on this provider declares class-level data, as Google's protocol does. */
+        public void campaignLevel(String provider) {
+            campaignUpdates.putIfAbsent(provider, new ConcurrentLinkedQueue<>());
+        }
+
+        /** The campaign parts a class-level provider received, in order. */
+        public List<CampaignContent> campaignUpdates(String provider, String campaignId) {
+            Queue<CampaignContent> updates = campaignUpdates.get(provider);
+            return updates == null
+                    ? List.of()
+                    : updates.stream()
+                            .filter(c -> c.campaignId().equals(campaignId))
+                            .toList();
+        }
+
+        boolean isCampaignLevel(String provider) {
+            return campaignUpdates.containsKey(provider);
+        }
+
+        void campaignUpdated(String provider, CampaignContent campaign) {
+            Queue<CampaignContent> updates = campaignUpdates.get(provider);
+            if (updates == null) {
+                throw new UnsupportedOperationException(provider + " has no campaign-level data");
+            }
+            updates.add(campaign);
+        }
+
         private final Map<String, Queue<ProviderFailure>> callFailures = new ConcurrentHashMap<>();
 
         /** The next create or void calls to this provider fail with these, one each. */
@@ -160,6 +190,7 @@ public class RecordingProviders {
             pushes.clear();
             failures.clear();
             attempts.clear();
+            campaignUpdates.clear();
         }
 
         /** The simulated provider's response time, once per call. */
@@ -234,7 +265,15 @@ public class RecordingProviders {
 
         @Override
         public Capabilities capabilities() {
-            return delegate.capabilities();
+            Capabilities own = delegate.capabilities();
+            return recorder.getObject().isCampaignLevel(delegate.name().name())
+                    ? new Capabilities(own.pushUpdates(), own.lockScreenMessages(), own.voiding(), true)
+                    : own;
+        }
+
+        @Override
+        public void updateCampaign(CampaignContent campaign) {
+            recorder.getObject().campaignUpdated(delegate.name().name(), campaign);
         }
 
         @Override
