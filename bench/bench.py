@@ -12,6 +12,7 @@ import glob
 import http.client
 import json
 import os
+import re
 import queue
 import secrets
 import shutil
@@ -117,6 +118,16 @@ class Service:
                 if line.startswith(key + ":"):
                     return int(line.split()[1])
         return 0
+
+    def settled_kb(self):
+        """RSS and live heap (KB) right after a full collection: the same state at any moment, so two
+        readings differ by what the service keeps, not by how much garbage it happens to hold."""
+        jcmd = os.path.join(os.path.dirname(self.cmd[0]), "jcmd")
+        pid = str(self.proc.pid)
+        subprocess.run([jcmd, pid, "GC.run"], capture_output=True, timeout=60, check=True)
+        info = subprocess.run([jcmd, pid, "GC.heap_info"], capture_output=True, text=True, timeout=60).stdout
+        heap = sum(int(u) for u in re.findall(r"used (\d+)K", info.split("Metaspace")[0]))
+        return self.status_kb("VmRSS"), heap
 
     def stop(self):
         if self.proc and self.proc.poll() is None:

@@ -85,6 +85,7 @@ class Soak:
         self.patches = 0
         self.rss_samples = []  # (seconds into the soak, VmRSS kB)
         self.rss_warm = None
+        self.heap_warm = None
 
     # ---- setup
 
@@ -188,8 +189,9 @@ class Soak:
         interval = 1.0 / self.rate
         start = time.perf_counter()
         end = start + self.minutes * 60
-        # Heap and code cache grow during the first minutes of traffic; growth is measured after.
-        warm_up_end = start + min(60, self.minutes * 60 / 4)
+        # Heap and code cache grow during the first minutes of traffic (the JIT compiles the hot
+        # paths, the heap expands to its working size); growth is measured after.
+        warm_up_end = start + min(120, self.minutes * 60 / 5)
         n = 0
         next_sample = start
         while True:
@@ -201,7 +203,7 @@ class Soak:
                 self.rss_samples.append((round(now - start), self.b.service.status_kb("VmRSS")))
                 next_sample += 10
             if self.rss_warm is None and now >= warm_up_end:
-                self.rss_warm = self.b.service.status_kb("VmRSS")
+                self.rss_warm, self.heap_warm = self.b.service.settled_kb()
             if due > now:
                 time.sleep(due - now)
             jobs.put(random.choice(ops))
@@ -257,17 +259,20 @@ class Soak:
         t0 = time.time()
         issued, unsent = self.traffic()
         wall = time.time() - t0
-        rss_end = self.b.service.status_kb("VmRSS")
+        rss_end, heap_end = self.b.service.settled_kb()
         self.log(f"soak traffic done: {issued} requests; waiting for the background work to finish")
         open_work = self.settle(self.b.a.timeout)
         self.receiver.close()
         warm = self.rss_warm or rss_start
         growth = (rss_end - warm) / warm * 100
+        heap_warm = self.heap_warm or heap_end
+        heap_growth = (heap_end - heap_warm) / heap_warm * 100
         p99 = {op: (round(percentile(v, 99), 1) if v else None) for op, v in self.latencies.items()}
         counts = {op: len(v) for op, v in self.latencies.items()}
         detail = (f"{issued} requests in {wall:.0f} s ({issued / wall:.1f}/s), {len(self.errors)} errors; "
                   f"RSS {rss_start // 1024} MB at start, {warm // 1024} MB after warm-up, {rss_end // 1024} MB at "
-                  f"end ({growth:+.1f} %); {len(self.accepted)} recipients accepted, {len(self.notifications)} "
+                  f"end ({growth:+.1f} %), both after a full GC; live heap {heap_warm // 1024} MB after warm-up, "
+                  f"{heap_end // 1024} MB at end ({heap_growth:+.1f} %); {len(self.accepted)} recipients accepted, {len(self.notifications)} "
                   f"notifications, {self.patches} PATCHes; open after the soak: {open_work or 'nothing'}")
         passed = not self.errors and growth <= 10 and not open_work and unsent == 0
         self.b.result(f"Soak: {self.minutes:g} min of mixed traffic at {self.rate:g} requests/s", "errors", None,
@@ -275,6 +280,7 @@ class Soak:
                       passed, 1, round(self.b.service.cpu_seconds() - cpu0, 1), detail,
                       extra={"p99MsPerRoute": p99, "requestsPerRoute": counts, "rssKbAtStart": rss_start,
                              "rssKbAfterWarmUp": warm, "rssKbAtEnd": rss_end, "rssGrowthPercent": round(growth, 1),
+                             "liveHeapKbAfterWarmUp": heap_warm, "liveHeapKbAtEnd": heap_end,
                              "rssKbSamples": self.rss_samples, "errorsSample": self.errors[:20],
                              "openWork": open_work})
         for op in self.latencies:

@@ -1,6 +1,7 @@
 package com.walletcards.card;
 
 import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.SqlArrays;
 import com.walletcards.shared.Times;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -140,6 +141,14 @@ class CardQueries {
                 Map.of("provider", provider, "ref", objectRef));
     }
 
+    /** The card that owns a provider's object, read without locks. */
+    Optional<WalletCard> findByObject(String provider, String objectRef) {
+        return one(
+                "WHERE id = (SELECT wallet_card_id FROM provider_objects WHERE provider = :provider"
+                        + " AND object_ref = :ref)",
+                Map.of("provider", provider, "ref", objectRef));
+    }
+
     boolean exists(String cardId) {
         return jdbc.sql("SELECT COUNT(*) FROM wallet_cards WHERE id = :id")
                         .param("id", cardId)
@@ -164,7 +173,10 @@ class CardQueries {
         if (ids.isEmpty()) {
             return List.of();
         }
-        return many("WHERE id IN (:ids) AND organization_id = :org", Map.of("ids", ids, "org", org.value()));
+        // The organization is checked here, not in the query (see RecipientQueries.findMany).
+        return many("WHERE id = ANY(:ids)", Map.of("ids", SqlArrays.of(ids))).stream()
+                .filter(c -> c.organizationId().equals(org))
+                .toList();
     }
 
     /** Active cards of a campaign in id order, after {@code afterId}: a keyset page for fan-outs. */
@@ -241,8 +253,8 @@ class CardQueries {
         jdbc.sql("""
                         SELECT wallet_card_id, provider, object_ref, installed, ever_installed, voided, last_event_at,
                           content_version, last_error, updated_at
-                        FROM provider_objects WHERE wallet_card_id IN (:ids) ORDER BY wallet_card_id, provider""")
-                .param("ids", objects.keySet())
+                        FROM provider_objects WHERE wallet_card_id = ANY(:ids) ORDER BY wallet_card_id, provider""")
+                .param("ids", SqlArrays.of(objects.keySet()))
                 .query((rs, n) -> {
                     objects.get(rs.getString("wallet_card_id")).add(object(rs));
                     return null;

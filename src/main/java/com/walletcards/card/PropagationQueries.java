@@ -1,6 +1,7 @@
 package com.walletcards.card;
 
 import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.SqlArrays;
 import com.walletcards.shared.Times;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -202,10 +203,10 @@ class PropagationQueries {
         return jdbc.sql("""
                         SELECT wallet_card_id, provider, object_ref, content_version, push_lease_until
                         FROM provider_objects
-                        WHERE wallet_card_id IN (:cards) AND installed = TRUE AND voided = FALSE
+                        WHERE wallet_card_id = ANY(:cards) AND installed = TRUE AND voided = FALSE
                           AND created_at_provider = TRUE
                         ORDER BY wallet_card_id, provider FOR UPDATE""")
-                .param("cards", cardIds)
+                .param("cards", SqlArrays.of(cardIds))
                 .query((rs, n) -> {
                     OffsetDateTime lease = rs.getObject("push_lease_until", OffsetDateTime.class);
                     return new InstalledObject(
@@ -224,13 +225,16 @@ class PropagationQueries {
         if (cardIds.isEmpty()) {
             return cards;
         }
-        jdbc.sql("SELECT id, recipient_id, campaign_id, status, barcode_value FROM wallet_cards"
-                        + " WHERE id IN (:cards) AND organization_id = :org")
-                .param("cards", cardIds)
-                .param("org", org.value())
-                .query(PropagationQueries::cardRef)
-                .list()
-                .forEach(c -> cards.put(c.walletCardId(), c));
+        // The organization is checked here, not in the query (see RecipientQueries.findMany).
+        jdbc.sql("SELECT id, organization_id, recipient_id, campaign_id, status, barcode_value FROM wallet_cards"
+                        + " WHERE id = ANY(:cards)")
+                .param("cards", SqlArrays.of(cardIds))
+                .query(rs -> {
+                    if (org.value().equals(rs.getString("organization_id"))) {
+                        CardRef card = cardRef(rs, 0);
+                        cards.put(card.walletCardId(), card);
+                    }
+                });
         return cards;
     }
 

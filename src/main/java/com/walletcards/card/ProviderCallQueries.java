@@ -1,6 +1,7 @@
 package com.walletcards.card;
 
 import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.SqlArrays;
 import com.walletcards.shared.Times;
 import java.time.Instant;
 import java.util.Collection;
@@ -82,9 +83,12 @@ class ProviderCallQueries {
         if (created.isEmpty()) {
             return List.of();
         }
-        return jdbc.sql("SELECT DISTINCT wallet_card_id FROM provider_objects WHERE wallet_card_id IN (:cards)"
+        return jdbc.sql("SELECT DISTINCT wallet_card_id FROM provider_objects WHERE wallet_card_id = ANY(:cards)"
                         + " AND installed = TRUE")
-                .param("cards", created.stream().map(CallOutcome::walletCardId).toList())
+                .param(
+                        "cards",
+                        SqlArrays.of(
+                                created.stream().map(CallOutcome::walletCardId).toList()))
                 .query(String.class)
                 .list();
     }

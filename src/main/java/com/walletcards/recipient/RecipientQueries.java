@@ -6,6 +6,7 @@ import com.walletcards.shared.Ids;
 import com.walletcards.shared.Json;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
+import com.walletcards.shared.SqlArrays;
 import com.walletcards.shared.Times;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -113,19 +114,39 @@ class RecipientQueries {
         });
     }
 
-    /** Live recipients of the campaign with these external ids, locked for an update. */
+    /**
+     * Live recipients of the campaign with these external ids, locked for an update. The ids are
+     * found first by external id alone and then locked by primary key: a query that names the
+     * campaign too may be planned as a walk over the campaign's rows (see {@link #findMany}), and
+     * locking by external id alone would lock other campaigns' rows.
+     */
     List<Recipient> lockByExternalIds(OrganizationId org, String campaignId, Collection<String> externalIds) {
         if (externalIds.isEmpty()) {
             return List.of();
         }
-        return jdbc.sql("SELECT " + COLUMNS + """
-                         FROM recipients WHERE campaign_id = :campaign AND external_id IN (:ids)
-                        AND organization_id = :org AND deleted_at IS NULL ORDER BY id FOR UPDATE""")
-                .param("campaign", campaignId)
-                .param("ids", externalIds)
-                .param("org", org.value())
+        List<String> ids = new ArrayList<>();
+        jdbc.sql("SELECT id, campaign_id FROM recipients WHERE external_id = ANY(:ids)")
+                .param("ids", SqlArrays.of(externalIds))
+                .query(rs -> {
+                    if (campaignId.equals(rs.getString("campaign_id"))) {
+                        ids.add(rs.getString("id"));
+                    }
+                });
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        return jdbc
+                .sql("SELECT " + COLUMNS + " FROM recipients WHERE id = ANY(:ids) ORDER BY id FOR UPDATE")
+                .param("ids", SqlArrays.of(ids))
                 .query(RecipientQueries::recipient)
-                .list();
+                .list()
+                .stream()
+                // Checked again under the lock: the external id may have changed meanwhile.
+                .filter(r -> r.organizationId().equals(org)
+                        && r.campaignId().equals(campaignId)
+                        && externalIds.contains(r.externalId())
+                        && r.status() != RecipientStatus.deleted)
+                .toList();
     }
 
     /** Saves the status fields of many recipients in one batch. */
@@ -174,16 +195,24 @@ class RecipientQueries {
                 .optional();
     }
 
-    /** Any recipients by id (deleted ones too: their cards still exist in wallets). */
+    /**
+     * Any recipients by id (deleted ones too: their cards still exist in wallets). The keys go as
+     * one array ({@link SqlArrays}) and the organization is checked here rather than in the query,
+     * so that the only condition is the primary key: with the organization in it, PostgreSQL without
+     * statistics walked the organization's whole index range (a 100,000-row import took minutes).
+     */
     List<Recipient> findMany(OrganizationId org, Collection<String> ids) {
         if (ids.isEmpty()) {
             return List.of();
         }
-        return jdbc.sql("SELECT " + COLUMNS + " FROM recipients WHERE id IN (:ids) AND organization_id = :org")
-                .param("ids", ids)
-                .param("org", org.value())
+        return jdbc
+                .sql("SELECT " + COLUMNS + " FROM recipients WHERE id = ANY(:ids)")
+                .param("ids", SqlArrays.of(ids))
                 .query(RecipientQueries::recipient)
-                .list();
+                .list()
+                .stream()
+                .filter(r -> r.organizationId().equals(org))
+                .toList();
     }
 
     List<Recipient> list(
@@ -220,8 +249,8 @@ class RecipientQueries {
         List<String> all = new ArrayList<>(normalizedEmails);
         for (int from = 0; from < all.size(); from += 500) {
             List<String> chunk = all.subList(from, Math.min(all.size(), from + 500));
-            jdbc.sql("SELECT campaign_id, live_email FROM recipients WHERE live_email IN (:emails)")
-                    .param("emails", chunk)
+            jdbc.sql("SELECT campaign_id, live_email FROM recipients WHERE live_email = ANY(:emails)")
+                    .param("emails", SqlArrays.of(chunk))
                     .query(rs -> {
                         if (campaignId.equals(rs.getString("campaign_id"))) {
                             found.add(rs.getString("live_email"));
@@ -299,20 +328,20 @@ class RecipientQueries {
             return byRecipient;
         }
         jdbc.sql("""
-                        SELECT recipient_id, status, reason, at FROM recipient_history
-                        WHERE recipient_id IN (:ids) AND organization_id = :org ORDER BY id""")
-                .param("ids", recipientIds)
-                .param("org", org.value())
-                .query((rs, n) -> new HistoryEntry(
-                        org,
-                        rs.getString("recipient_id"),
-                        RecipientStatus.valueOf(rs.getString("status")),
-                        rs.getString("reason"),
-                        rs.getObject("at", OffsetDateTime.class).toInstant()))
-                .list()
-                .forEach(h -> byRecipient
-                        .computeIfAbsent(h.recipientId(), k -> new ArrayList<>())
-                        .add(h));
+                        SELECT organization_id, recipient_id, status, reason, at FROM recipient_history
+                        WHERE recipient_id = ANY(:ids) ORDER BY id""").param("ids", SqlArrays.of(recipientIds)).query(rs -> {
+            // The organization is checked here, not in the query (see findMany).
+            if (org.value().equals(rs.getString("organization_id"))) {
+                byRecipient
+                        .computeIfAbsent(rs.getString("recipient_id"), k -> new ArrayList<>())
+                        .add(new HistoryEntry(
+                                org,
+                                rs.getString("recipient_id"),
+                                RecipientStatus.valueOf(rs.getString("status")),
+                                rs.getString("reason"),
+                                rs.getObject("at", OffsetDateTime.class).toInstant()));
+            }
+        });
         return byRecipient;
     }
 

@@ -8,7 +8,10 @@ import com.walletcards.access.Organization;
 import com.walletcards.card.spi.CampaignContent;
 import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.CardDesign;
+import com.walletcards.card.spi.ObjectContents;
+import com.walletcards.card.spi.ObjectContents.State;
 import com.walletcards.card.spi.ProviderFailure;
+import com.walletcards.shared.ProviderName;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Pngs;
@@ -65,6 +68,9 @@ class ProviderCallsTest {
 
     @Autowired
     Recorder recorder;
+
+    @Autowired
+    ObjectContents objectContents;
 
     Api api;
     String organizationName;
@@ -268,6 +274,54 @@ class ProviderCallsTest {
                 .containsExactlyInAnyOrder("Apple Wallet", "EU Digital Identity Wallet");
         assertThat(cards.walletActions(walletCard))
                 .allMatch(a -> a.url().endsWith("/c/" + walletCard.downloadCode() + "/" + a.provider()));
+    }
+
+    @Test
+    void anAdapterReadsTheCardBehindItsObjectAsItIsNowUntilTheRecipientIsDeleted() {
+        String campaign = campaign(List.of("alpha"));
+        String recipient = recipient(campaign);
+        String card = cardOf(campaign, recipient);
+        awaitCreated(card);
+        String ref = reads.walletObjects(card).get("alpha");
+        assertThat(ref).isNotNull();
+        assertThat(objectContents.find(ProviderName.alpha, "no-such-object")).isEmpty();
+        assertThat(objectContents.find(ProviderName.beta, ref)).isEmpty();
+
+        assertThat(api.patch("/v1/campaigns/" + campaign, Map.of("name", "Summit 2027"))
+                        .status())
+                .isEqualTo(200);
+        ObjectContents.CurrentObject live =
+                objectContents.find(ProviderName.alpha, ref).orElseThrow();
+        assertThat(live.state()).isEqualTo(State.LIVE);
+        assertThat(live.object().walletCardId()).isEqualTo(card);
+        assertThat(live.content()).isNotNull();
+        assertThat(live.content().campaignName()).isEqualTo("Summit 2027");
+        assertThat(live.content().barcodeValue())
+                .isEqualTo(jdbc.sql("SELECT barcode_value FROM wallet_cards WHERE id = ?")
+                        .param(card)
+                        .query(String.class)
+                        .single());
+
+        assertThat(api.post(recipients(campaign) + recipient + "/revoke", null).status())
+                .isEqualTo(200);
+        assertThat(objectContents.find(ProviderName.alpha, ref).orElseThrow().state())
+                .isEqualTo(State.REVOKED);
+
+        assertThat(api.delete(recipients(campaign) + recipient).status()).isIn(200, 204);
+        assertThat(objectContents.find(ProviderName.alpha, ref).orElseThrow().state())
+                .as("a revoked card stays void when its recipient is deleted")
+                .isEqualTo(State.REVOKED);
+
+        String other = recipient(campaign);
+        String otherCard = cardOf(campaign, other);
+        awaitCreated(otherCard);
+        String otherRef = reads.walletObjects(otherCard).get("alpha");
+        assertThat(api.delete(recipients(campaign) + other).status()).isIn(200, 204);
+        ObjectContents.CurrentObject deleted =
+                objectContents.find(ProviderName.alpha, otherRef).orElseThrow();
+        assertThat(deleted.state()).isEqualTo(State.DELETED);
+        assertThat(deleted.content()).as("the content it last had").isNotNull();
+        assertThat(deleted.content().campaignName()).isEqualTo("Summit 2027");
     }
 
     // ---- helpers

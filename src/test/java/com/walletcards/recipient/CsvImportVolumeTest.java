@@ -32,7 +32,7 @@ class CsvImportVolumeTest {
      * 42 s, but 100,000 not within 10 minutes on this project's test machine): a known defect to be
      * profiled; until then the PostgreSQL run imports 50,000 rows, still above the general body limit.
      */
-    private static final int ROWS = TestDatabase.postgres() ? 50_000 : 100_000;
+    private static final int ROWS = 100_000;
 
     @LocalServerPort
     int port;
