@@ -144,9 +144,20 @@ class ProviderCalls {
     }
 
     private void voidAll(WalletProvider provider, List<PendingObject> objects, Attempt attempt) {
-        List<ProviderObjectRef> refs = objects.stream().map(ProviderCalls::ref).toList();
+        // A card revoked before its object was created has nothing to void at the provider, and a
+        // provider asked to void an object it never saw would answer "not found".
+        List<ProviderObjectRef> refs = objects.stream()
+                .filter(PendingObject::existsAtProvider)
+                .map(ProviderCalls::ref)
+                .toList();
+        objects.stream()
+                .filter(o -> !o.existsAtProvider())
+                .forEach(o -> attempt.voided.add(new CallOutcome(o.walletCardId(), o.provider(), true, 0, null)));
         if (!provider.capabilities().voiding()) {
             refs.forEach(r -> attempt.voided.add(new CallOutcome(r.walletCardId(), r.provider(), true, 0, null)));
+            return;
+        }
+        if (refs.isEmpty()) {
             return;
         }
         call(

@@ -27,6 +27,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.logging.LoggingSystem;
 
 /**
  * Two instances starting at the same moment on an empty database end with one bootstrap
@@ -46,6 +47,9 @@ class BootstrapRaceTest {
         String run = UUID.randomUUID().toString().substring(0, 8);
         List<String> names = List.of("bootstrap-a-" + run, "bootstrap-b-" + run);
         List<Instance> instances = new ArrayList<>();
+        // Logback cannot be configured by two contexts of one JVM at the same moment (it fails with
+        // a ConcurrentModificationException): these instances keep the logging this JVM already has.
+        String loggingSystem = System.setProperty(LoggingSystem.SYSTEM_PROPERTY, LoggingSystem.NONE);
         try {
             CountDownLatch go = new CountDownLatch(1);
             List<CompletableFuture<Instance>> starting = names.stream()
@@ -58,6 +62,7 @@ class BootstrapRaceTest {
             for (CompletableFuture<Instance> instance : starting) {
                 instances.add(instance.get(180, TimeUnit.SECONDS));
             }
+            restore(loggingSystem);
 
             assertThat(count(url, "SELECT COUNT(*) FROM organizations")).isEqualTo(1);
             assertThat(count(url, "SELECT COUNT(*) FROM api_keys")).isEqualTo(1);
@@ -71,7 +76,16 @@ class BootstrapRaceTest {
                     .get()
                     .satisfies(p -> assertThat(p.scopes()).isEqualTo(Set.copyOf(Scope.all())));
         } finally {
+            restore(loggingSystem);
             instances.forEach(Instance::close);
+        }
+    }
+
+    private static void restore(String loggingSystem) {
+        if (loggingSystem == null) {
+            System.clearProperty(LoggingSystem.SYSTEM_PROPERTY);
+        } else {
+            System.setProperty(LoggingSystem.SYSTEM_PROPERTY, loggingSystem);
         }
     }
 

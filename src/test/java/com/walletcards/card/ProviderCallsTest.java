@@ -198,6 +198,32 @@ class ProviderCallsTest {
     }
 
     @Test
+    void aCardRevokedBeforeItsObjectExistsAtTheProviderIsNeverCreatedNorVoidedThere() {
+        String campaign = campaign(List.of("alpha"));
+        // The provider asks for a pause, so the revocation lands before the object is created.
+        recorder.failCalls("alpha", ProviderFailure.rateLimited("quota", Duration.ofSeconds(3)));
+        String recipient = recipient(campaign);
+        String card = cardOf(campaign, recipient);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> recorder.calls("alpha", "create", card).size() == 1);
+
+        Api.Response revoked = api.post(recipients(campaign) + recipient + "/revoke", null);
+        assertThat(revoked.status()).as(revoked.body()).isEqualTo(200);
+
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> jdbc.sql("SELECT COUNT(*) FROM provider_objects WHERE wallet_card_id = ?"
+                                        + " AND void_pending = FALSE AND voided = TRUE")
+                                .param(card)
+                                .query(Long.class)
+                                .single()
+                        == 1);
+        assertThat(recorder.calls("alpha", "void", card)).isEmpty();
+        assertThat(recorder.calls("alpha", "create", card)).hasSize(1);
+        assertThat(reads.lastError(card, "alpha")).isNull();
+        assertThat(reads.walletObjects(card)).isEmpty();
+    }
+
+    @Test
     void aProviderWithClassLevelDataGetsOneCampaignUpdatePerChangeWhateverTheNumberOfCards() {
         recorder.campaignLevel("beta");
         String campaign = campaign(List.of("beta"));
@@ -207,13 +233,16 @@ class ProviderCallsTest {
                 cardOf(campaign, recipient(campaign)));
         cardIds.forEach(this::awaitCreated);
         cardIds.forEach(card -> install("beta", card));
+        Map<String, Long> before = cardIds.stream()
+                .collect(java.util.stream.Collectors.toMap(card -> card, card -> reads.walletVersion(card, "beta")));
 
         assertThat(api.patch("/v1/campaigns/" + campaign, Map.of("name", "Renamed for the class"))
                         .status())
                 .isEqualTo(200);
 
         await().atMost(Duration.ofSeconds(30))
-                .until(() -> cardIds.stream().allMatch(card -> reads.walletVersion(card, "beta") == 3));
+                .until(() -> !recorder.campaignUpdates("beta", campaign).isEmpty()
+                        && cardIds.stream().allMatch(card -> reads.walletVersion(card, "beta") > before.get(card)));
         List<CampaignContent> updates = recorder.campaignUpdates("beta", campaign);
         assertThat(updates).hasSize(1);
         assertThat(updates.get(0).name()).isEqualTo("Renamed for the class");

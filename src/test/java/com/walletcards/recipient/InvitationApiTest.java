@@ -103,6 +103,13 @@ class InvitationApiTest {
         String r = flows.recipient(c);
         String url = flows.invite(c, r).get("downloadUrl").asString();
         String card = flows.cardOf(c, r);
+        // The holder saves a card whose objects the providers hold: wait for their creation.
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertThat(jdbc.queryForList(
+                                "SELECT voided FROM local_wallet_objects WHERE wallet_card_id = ?",
+                                Boolean.class,
+                                card))
+                        .hasSize(3));
         flows.callback("alpha", "SAVE", card);
         JsonNode revoked = api.post(recipients(c) + r + "/revoke", Map.of()).data();
         assertThat(revoked.get("status").asString()).isEqualTo("revoked");
