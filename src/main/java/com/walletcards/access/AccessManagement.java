@@ -12,16 +12,20 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /** Organizations and their API keys. */
 @Service
 public class AccessManagement {
 
     private final AccessQueries queries;
+    private final VerifiedKeys verified;
     private final Clock clock;
 
-    AccessManagement(AccessQueries queries, Clock clock) {
+    AccessManagement(AccessQueries queries, VerifiedKeys verified, Clock clock) {
         this.queries = queries;
+        this.verified = verified;
         this.clock = clock;
     }
 
@@ -66,12 +70,28 @@ public class AccessManagement {
         if (!queries.revoke(org, keyId, Times.db(Instant.now(clock)))) {
             throw new NotFound("API key");
         }
+        keysChanged();
     }
 
     /** The principal of a presented key, if it exists and is not revoked. */
     public Optional<ApiPrincipal> authenticate(String secret) {
-        return queries.activeKeyByHash(KeyHashing.hash(secret))
-                .map(k -> new ApiPrincipal(k.id(), k.organizationId(), k.scopes()));
+        return verified.authenticate(
+                KeyHashing.hash(secret),
+                hash -> queries.activeKeyByHash(hash)
+                        .map(k -> new ApiPrincipal(k.id(), k.organizationId(), k.scopes())));
+    }
+
+    /** In the change's transaction: every instance's cache forgets; this one right after the commit. */
+    private void keysChanged() {
+        queries.bumpKeyRevision();
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    verified.checkRevision();
+                }
+            });
+        }
     }
 
     /**
@@ -85,6 +105,7 @@ public class AccessManagement {
         Optional<ApiKey> existing = queries.keyByHash(KeyHashing.hash(secret));
         if (existing.isPresent()) {
             queries.restore(existing.get().id(), Scope.all());
+            keysChanged();
             return existing.get();
         }
         Organization org = queries.oldestOrganization().orElseGet(() -> createOrganization(organizationName));

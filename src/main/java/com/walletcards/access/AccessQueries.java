@@ -107,6 +107,18 @@ class AccessQueries {
                 > 0;
     }
 
+    /** Tells every instance's key cache to forget: run in the transaction of the change. */
+    void bumpKeyRevision() {
+        jdbc.sql("UPDATE api_key_revision SET revision = revision + 1 WHERE id = 1")
+                .update();
+    }
+
+    long keyRevision() {
+        return jdbc.sql("SELECT revision FROM api_key_revision WHERE id = 1")
+                .query(Long.class)
+                .single();
+    }
+
     private static final String SELECT_KEY =
             "SELECT id, organization_id, name, prefix, scopes, created_at, revoked_at FROM api_keys";
 

@@ -22,8 +22,9 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Authenticates {@code Authorization: Bearer <key>} against the stored key hashes on every
- * request (no cache, so a revoked key stops at once), then applies the key's rate limit.
+ * Authenticates {@code Authorization: Bearer <key>} (from memory once verified, see {@link
+ * VerifiedKeys}: a revoked key stops within a second on every instance), then applies the key's
+ * rate limit.
  */
 class ApiKeyAuthentication extends OncePerRequestFilter {
 
