@@ -58,7 +58,8 @@ public class CampaignManagement {
     @Transactional(readOnly = true)
     public CampaignPage list(
             OrganizationId org, @Nullable CampaignStatus status, @Nullable CampaignType type, Page page) {
-        return new CampaignPage(queries.list(org, status, type, page), queries.count(org, status, type));
+        CampaignQueries.PageRows rows = queries.page(org, status, type, page);
+        return new CampaignPage(rows.campaigns(), rows.total());
     }
 
     @Transactional

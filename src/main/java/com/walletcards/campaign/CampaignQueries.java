@@ -96,20 +96,28 @@ class CampaignQueries {
                 .optional();
     }
 
-    List<Campaign> list(OrganizationId org, @Nullable CampaignStatus status, @Nullable CampaignType type, Page page) {
+    /** One page and the number of matches, in one statement (see RecipientQueries.page). */
+    record PageRows(List<Campaign> campaigns, long total) {}
+
+    PageRows page(OrganizationId org, @Nullable CampaignStatus status, @Nullable CampaignType type, Page page) {
         Filter f = filter(org, status, type);
-        return jdbc.sql("SELECT " + COLUMNS + " FROM campaigns WHERE " + f.where + " ORDER BY id DESC LIMIT ? OFFSET ?")
-                .params(f.withPage(page))
-                .query(CampaignQueries::campaign)
-                .list();
+        List<Object> params = new ArrayList<>(f.params);
+        params.addAll(List.of(f.withPage(page)));
+        long[] total = {0};
+        List<Campaign> rows = new ArrayList<>();
+        jdbc.sql(pageSql(f.where)).params(params).query(rs -> {
+            total[0] = rs.getLong("total");
+            if (rs.getString("id") != null) {
+                rows.add(campaign(rs, rows.size()));
+            }
+        });
+        return new PageRows(rows, total[0]);
     }
 
-    long count(OrganizationId org, @Nullable CampaignStatus status, @Nullable CampaignType type) {
-        Filter f = filter(org, status, type);
-        return jdbc.sql("SELECT COUNT(*) FROM campaigns WHERE " + f.where)
-                .params(f.params)
-                .query(Long.class)
-                .single();
+    static String pageSql(String where) {
+        return "SELECT t.total, c.* FROM (SELECT COUNT(*) AS total FROM campaigns WHERE " + where + ") t"
+                + " LEFT JOIN (SELECT " + COLUMNS + " FROM campaigns WHERE " + where
+                + " ORDER BY id DESC LIMIT ? OFFSET ?) c ON 1 = 1 ORDER BY c.id DESC";
     }
 
     boolean softDelete(OrganizationId org, CampaignId id, Instant at) {

@@ -215,7 +215,15 @@ class RecipientQueries {
                 .toList();
     }
 
-    List<Recipient> list(
+    /** One page and the number of matches: what a list answers. */
+    record PageRows(List<Recipient> recipients, long total) {}
+
+    /**
+     * One statement per page: the count and the page as two derived tables joined on nothing, so
+     * the count stays an index-only count and the page reads only its own rows (a window function
+     * would read every matching row to count them), and an empty page still brings its total.
+     */
+    PageRows page(
             OrganizationId org,
             String campaignId,
             @Nullable String email,
@@ -223,12 +231,24 @@ class RecipientQueries {
             Page page) {
         Filter f = filter(org, campaignId, email, status);
         List<Object> params = new ArrayList<>(f.params());
+        params.addAll(f.params());
         params.add(page.limit());
         params.add(page.offset());
-        return jdbc.sql("SELECT " + COLUMNS + " FROM recipients WHERE " + f.where() + " ORDER BY id LIMIT ? OFFSET ?")
-                .params(params)
-                .query(RecipientQueries::recipient)
-                .list();
+        long[] total = {0};
+        List<Recipient> rows = new ArrayList<>();
+        jdbc.sql(pageSql(f.where())).params(params).query(rs -> {
+            total[0] = rs.getLong("total");
+            if (rs.getString("id") != null) {
+                rows.add(recipient(rs, rows.size()));
+            }
+        });
+        return new PageRows(rows, total[0]);
+    }
+
+    static String pageSql(String where) {
+        return "SELECT t.total, r.* FROM (SELECT COUNT(*) AS total FROM recipients WHERE " + where + ") t"
+                + " LEFT JOIN (SELECT " + COLUMNS + " FROM recipients WHERE " + where
+                + " ORDER BY id LIMIT ? OFFSET ?) r ON 1 = 1 ORDER BY r.id";
     }
 
     long count(OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {
@@ -345,7 +365,13 @@ class RecipientQueries {
         return byRecipient;
     }
 
-    private record Filter(String where, List<Object> params) {}
+    record Filter(String where, List<Object> params) {}
+
+    /** The list's condition, for tests that show its plan. */
+    static Filter filterForPlan(
+            OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {
+        return filter(org, campaignId, email, status);
+    }
 
     private static Filter filter(
             OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {
@@ -358,7 +384,9 @@ class RecipientQueries {
             params.add(status.name());
         }
         if (email != null) {
-            where.append(" AND LOWER(email) = ?");
+            // Live recipients keep their normalized email in live_email, which the unique index
+            // (campaign_id, live_email) serves; only deleted ones are searched by their email.
+            where.append(status == RecipientStatus.deleted ? " AND LOWER(email) = ?" : " AND live_email = ?");
             params.add(Recipient.normalizedEmail(email));
         }
         return new Filter(where.toString(), params);

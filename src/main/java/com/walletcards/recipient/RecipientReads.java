@@ -45,9 +45,8 @@ public class RecipientReads {
             @Nullable RecipientStatus status,
             Page page) {
         campaigns.get(org, campaignId);
-        return new RecipientPage(
-                queries.list(org, campaignId.value(), email, status, page),
-                queries.count(org, campaignId.value(), email, status));
+        RecipientQueries.PageRows rows = queries.page(org, campaignId.value(), email, status, page);
+        return new RecipientPage(rows.recipients(), rows.total());
     }
 
     public Map<String, List<HistoryItem>> history(OrganizationId org, List<Recipient> recipients) {

@@ -93,6 +93,25 @@ class RecipientApiTest {
     }
 
     @Test
+    void aListPageCountsEveryMatchEvenBeyondTheLastRowAndFindsEmailsWhateverTheirCase() {
+        String c = flows.campaign();
+        String email = Flows.email();
+        api.post(base(c), Map.of("email", email.toUpperCase(java.util.Locale.ROOT)));
+        api.post(base(c), Map.of("email", Flows.email()));
+        api.post(base(c), Map.of("email", Flows.email()));
+
+        JsonNode second = api.get(base(c) + "?limit=2&offset=2").data();
+        assertThat(second.get("pagination").get("total").asLong()).isEqualTo(3);
+        JsonNode beyond = api.get(base(c) + "?limit=2&offset=10").data();
+        assertThat(beyond.get("pagination").get("total").asLong()).isEqualTo(3);
+        assertThat(beyond.get("recipients")).isEmpty();
+        JsonNode found = api.get(base(c) + "?email=" + email).data();
+        assertThat(found.get("pagination").get("total").asLong()).isEqualTo(1);
+        assertThat(found.get("recipients").get(0).get("email").asString()).isEqualToIgnoringCase(email);
+        assertThat(api.get("/v1/campaigns/cmp_missing/recipients").status()).isEqualTo(404);
+    }
+
+    @Test
     void invalidFieldsAreNamed() {
         String c = flows.campaign();
         Api.Response r =
