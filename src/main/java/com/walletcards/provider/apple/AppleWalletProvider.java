@@ -22,6 +22,7 @@ import org.jspecify.annotations.Nullable;
  */
 class AppleWalletProvider implements WalletProvider {
 
+    static final String DEVELOPMENT_NOTE = "wallet.note.developmentPass";
     static final Capabilities CAPABILITIES = new Capabilities(true, true, true, false);
 
     private final PassRenderer renderer;
@@ -90,6 +91,12 @@ class AppleWalletProvider implements WalletProvider {
             outcomes.add(reached.contains(serial) ? null : "no device with this pass accepted the push");
         }
         return outcomes;
+    }
+
+    /** Passes signed with the development chain open for checking, but no device adds them: holders are told. */
+    @Override
+    public @Nullable String holderNoteKey() {
+        return renderer.credentials().development() ? DEVELOPMENT_NOTE : null;
     }
 
     @Override

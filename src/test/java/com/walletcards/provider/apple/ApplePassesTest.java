@@ -173,6 +173,23 @@ class ApplePassesTest extends AppleModeTest {
     }
 
     @Test
+    void theCardPageTellsHoldersThatDevelopmentPassesDoNotInstall() {
+        String campaign = flows.campaign();
+        String recipient = flows.recipient(campaign);
+        flows.waitForCard(campaign, recipient, "created");
+        String action = addToWallet(campaign, recipient);
+        String page = action.substring(0, action.length() - "/alpha".length());
+
+        Api.Response html = api.withKey(null).page(page);
+
+        assertThat(html.status()).isEqualTo(200);
+        assertThat(html.body())
+                .contains("data-note=\"alpha\"")
+                .contains("an iPhone will not add it")
+                .doesNotContain("data-note=\"beta\"");
+    }
+
+    @Test
     void theDevelopmentChainIsKeptInTheDataDirectoryForItsOwnerOnly() throws Exception {
         Path chain = Path.of(DATA_DIR, PassCredentials.DEV_DIRECTORY, "chain.pem");
         assertThat(chain).exists();
