@@ -61,6 +61,11 @@ class ApnsPushes implements DevicePushes, AutoCloseable {
         this.client = client(settings, credentials);
     }
 
+    /** Permits free for new pushes; all of them once every push was answered. */
+    int freePermits() {
+        return inFlight.availablePermits();
+    }
+
     /** Called with the serial of a pass that lost its last device because APNs said the token is gone. */
     void onLastRegistrationGone(Consumer<String> listener) {
         this.lastRegistrationGone = listener;

@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.Extension;
@@ -52,6 +53,9 @@ final class MockApns {
     private final Map<String, Instant> unregistered = new ConcurrentHashMap<>();
     private final List<Push> accepted = new CopyOnWriteArrayList<>();
     private final List<Push> rejected = new CopyOnWriteArrayList<>();
+    private final Map<String, Failing> failures = new ConcurrentHashMap<>();
+
+    private record Failing(RejectionReason reason, AtomicInteger remaining) {}
 
     /** Trusts client certificates issued under the given chain (the pass certificates' WWDR and root). */
     MockApns(Path directory, List<X509Certificate> clientChain) throws Exception {
@@ -96,6 +100,15 @@ final class MockApns {
     /** The app (here: the pass) is gone from the device: APNs answers 410 Unregistered. */
     void unregister(String token) {
         unregistered.put(token, Instant.now());
+    }
+
+    /** APNs answers the token's next {@code times} pushes with this reason (429, 500 …), then as usual. */
+    void failNext(String token, RejectionReason reason, int times) {
+        failures.put(token, new Failing(reason, new AtomicInteger(times)));
+    }
+
+    void stop() throws Exception {
+        server.shutdown().get(30, TimeUnit.SECONDS);
     }
 
     List<Push> accepted(String token) {
