@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.eatthepath.pushy.apns.server.RejectionReason;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -28,36 +27,6 @@ class ApnsRetriesTest {
     static PassCredentials chain;
     static MockApns apns;
 
-    /** The registrations the pushes read, without a database. */
-    static final class Registrations extends PassStore {
-        final List<Registration> registrations = new CopyOnWriteArrayList<>();
-        final List<String> forgotten = new CopyOnWriteArrayList<>();
-
-        Registrations() {
-            super(null, java.time.Clock.systemUTC());
-        }
-
-        @Override
-        List<Registration> registrations(Collection<String> serials) {
-            return registrations.stream()
-                    .filter(r -> serials.contains(r.serialNumber()))
-                    .toList();
-        }
-
-        @Override
-        int forgetToken(String pushToken) {
-            forgotten.add(pushToken);
-            return registrations.removeIf(r -> r.pushToken().equals(pushToken)) ? 1 : 0;
-        }
-
-        @Override
-        int registrationCount(String serialNumber) {
-            return (int) registrations.stream()
-                    .filter(r -> r.serialNumber().equals(serialNumber))
-                    .count();
-        }
-    }
-
     @BeforeAll
     static void apnsTrustingTheDevelopmentChain() throws Exception {
         chain = PassCredentials.development(dir.resolve("chain"), settings(0, 1));
@@ -71,7 +40,7 @@ class ApnsRetriesTest {
 
     @Test
     void tooManyRequestsAndServerErrorsAreRetriedUntilApnsAcceptsThePush() {
-        Registrations store = new Registrations();
+        FakeRegistrations store = new FakeRegistrations();
         String busy = token("a1");
         String failing = token("b2");
         register(store, "pass_1", busy);
@@ -92,7 +61,7 @@ class ApnsRetriesTest {
 
     @Test
     void withOnePermitEveryPushStillGoesOutBecausePermitsReturnWithTheAnswers() {
-        Registrations store = new Registrations();
+        FakeRegistrations store = new FakeRegistrations();
         List<String> tokens = new ArrayList<>();
         IntStream.range(0, 20).forEach(i -> {
             String token = token("c" + (10 + i));
@@ -112,7 +81,7 @@ class ApnsRetriesTest {
 
     @Test
     void anUnregisteredTokenIsForgottenAndNotCountedAsReached() {
-        Registrations store = new Registrations();
+        FakeRegistrations store = new FakeRegistrations();
         String gone = token("d3");
         register(store, "pass_3", gone);
         apns.unregister(gone);
@@ -127,7 +96,7 @@ class ApnsRetriesTest {
         }
     }
 
-    private static void register(Registrations store, String serial, String token) {
+    private static void register(FakeRegistrations store, String serial, String token) {
         apns.knows(chain.passTypeId(), token);
         store.registrations.add(new PassStore.Registration("device-" + token.substring(0, 6), serial, token));
     }
