@@ -23,7 +23,7 @@ import org.springframework.stereotype.Component;
  * {@code WALLET_PROVIDER_ALPHA_MODE=apple} chooses it. The web service asks it whether it runs.
  */
 @Component
-class AppleWallet implements WalletProviderFactory, DisposableBean {
+class AppleWallet implements DisposableBean {
 
     static final String MODE = "apple";
 
@@ -61,18 +61,31 @@ class AppleWallet implements WalletProviderFactory, DisposableBean {
         this.downloadBase = downloadBase;
     }
 
-    @Override
-    public ProviderName provider() {
-        return ProviderName.alpha;
+    /**
+     * The mode as a provider implementation. A bean of its own, so that whatever wraps provider
+     * factories (metering, tests' recorders) never replaces the web service's view of the mode.
+     */
+    @org.springframework.context.annotation.Bean
+    static WalletProviderFactory appleAlphaFactory(ObjectProvider<AppleWallet> wallet) {
+        return new WalletProviderFactory() {
+            @Override
+            public ProviderName provider() {
+                return ProviderName.alpha;
+            }
+
+            @Override
+            public String mode() {
+                return MODE;
+            }
+
+            @Override
+            public WalletProvider create() {
+                return wallet.getObject().start();
+            }
+        };
     }
 
-    @Override
-    public String mode() {
-        return MODE;
-    }
-
-    @Override
-    public synchronized WalletProvider create() {
+    synchronized WalletProvider start() {
         if (running == null) {
             PassCredentials credentials = PassCredentials.load(settings, dataDir, clock);
             PassStore store = new PassStore(jdbc, clock);

@@ -30,7 +30,6 @@ import org.springframework.test.context.TestPropertySource;
         properties = {
             "wallet.providers.settings.alpha.mode=apple",
             "wallet.data-dir=" + AppleModeTest.DATA_DIR,
-            "wallet.propagation.debounce=PT0.2S",
             "wallet.propagation.retry-delay=PT0.2S"
         })
 abstract class AppleModeTest {
