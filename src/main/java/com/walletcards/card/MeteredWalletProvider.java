@@ -91,6 +91,11 @@ final class MeteredWalletProvider implements WalletProvider {
     }
 
     @Override
+    public @Nullable String holderNoteKey() {
+        return delegate.holderNoteKey();
+    }
+
+    @Override
     public AddToWallet addToWallet(ObjectContent object) {
         return call("add-to-wallet", () -> delegate.addToWallet(object));
     }

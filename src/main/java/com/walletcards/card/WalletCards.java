@@ -250,6 +250,11 @@ public class WalletCards {
         return providers.exists(name);
     }
 
+    /** The message key of the provider's note for holders, if it has one ({@link WalletProvider#holderNoteKey()}). */
+    public java.util.Optional<String> holderNoteKey(String provider) {
+        return providers.find(provider).map(WalletProvider::holderNoteKey);
+    }
+
     /** The provider of that name in this deployment; 404 for a name that is not a provider. */
     public WalletProvider provider(String name) {
         return providers.get(name);

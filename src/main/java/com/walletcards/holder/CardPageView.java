@@ -41,7 +41,12 @@ public record CardPageView(
 
     public record Message(String header, String body, String sentAt) {}
 
-    public record Action(String provider, String messageKey, String href) {}
+    /** @param noteKey the provider's note for holders under its button, or null */
+    public record Action(
+            String provider,
+            String messageKey,
+            String href,
+            @Nullable String noteKey) {}
 
     public record Offer(String messageKey, String qrImageUri, String href) {}
 }

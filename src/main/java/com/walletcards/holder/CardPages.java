@@ -149,7 +149,11 @@ public class CardPages {
                 String link = links.link(path);
                 euOffer = new CardPageView.Offer(wallet.messageKey(), BarcodeImages.qrOfLink(link), path);
             } else {
-                actions.add(new CardPageView.Action(wallet.provider(), wallet.messageKey(), path));
+                actions.add(new CardPageView.Action(
+                        wallet.provider(),
+                        wallet.messageKey(),
+                        path,
+                        cards.holderNoteKey(wallet.provider()).orElse(null)));
             }
         }
         return new CardPageView(

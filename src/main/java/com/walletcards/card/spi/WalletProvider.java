@@ -53,6 +53,14 @@ public interface WalletProvider {
      */
     AddToWallet addToWallet(ObjectContent object);
 
+    /**
+     * A note the holder page shows under this provider's button, as a message key of the holder
+     * page's wording (such as a warning that the deployment's passes do not install); null for none.
+     */
+    default @Nullable String holderNoteKey() {
+        return null;
+    }
+
     /** An object with the content it should show, its barcode value included. */
     record ObjectContent(ProviderObjectRef object, CardContent content) {}
 

@@ -1,0 +1,180 @@
+package com.walletcards.provider.apple;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.walletcards.support.Api;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Changes reach registered devices as empty APNs pushes (pushy against its own
+ * {@code MockApnsServer} over TLS with the pass certificate as client certificate), and the
+ * device then fetches the new pass; a token APNs no longer knows loses its registration.
+ */
+class ApnsPushesTest extends AppleModeTest {
+
+    record Issued(
+            String campaign, String recipient, String serial, String token, String passTypeId, String webServiceUrl) {}
+
+    @Test
+    void aCampaignChangeIsPushedToEveryDeviceOfThePassWithItsTopicAndAnEmptyPayload() {
+        Issued pass = issue();
+        Device phone = registered(pass);
+        Device watch = registered(pass);
+
+        patch(pass, "Winter Summit");
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(APNS.accepted(phone.pushToken)).isNotEmpty();
+            assertThat(APNS.accepted(watch.pushToken)).isNotEmpty();
+        });
+        MockApns.Push push = APNS.accepted(phone.pushToken).get(0);
+        assertThat(push.topic()).isEqualTo(pass.passTypeId());
+        assertThat(push.payload()).isEqualTo("{}");
+        Device.Answer fetched = phone.pass(pass.passTypeId(), pass.serial(), pass.token(), null);
+        assertThat(PassFile.unzip(fetched.body())
+                        .passJson()
+                        .get("eventTicket")
+                        .get("primaryFields")
+                        .get(0)
+                        .get("value")
+                        .asString())
+                .isEqualTo("Winter Summit");
+    }
+
+    @Test
+    void quickSuccessiveEditsArriveAsFewerPushesThanEdits() {
+        Issued pass = issue();
+        Device phone = registered(pass);
+
+        for (int i = 1; i <= 5; i++) {
+            patch(pass, "Summit edit " + i);
+        }
+
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(
+                                PassFile.unzip(phone.pass(pass.passTypeId(), pass.serial(), pass.token(), null)
+                                                .body())
+                                        .passJson()
+                                        .get("eventTicket")
+                                        .get("primaryFields")
+                                        .get(0)
+                                        .get("value")
+                                        .asString())
+                        .isEqualTo("Summit edit 5"));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> !APNS.accepted(phone.pushToken).isEmpty());
+        await().during(Duration.ofSeconds(2))
+                .atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(APNS.accepted(phone.pushToken))
+                        // Coalescing is the live updates' debounce (ADR 0007): one or two pushes when the
+                        // edits fall into one window; on a loaded machine an edit may miss it.
+                        .hasSizeBetween(1, 4));
+    }
+
+    @Test
+    void aNotificationChangesTheLatestMessageFieldAndCountsCardsWhoseDevicesApnsAccepted() {
+        Issued pass = issue();
+        Device phone = registered(pass);
+
+        Api.Response sent = api.post(
+                "/v1/campaigns/" + pass.campaign() + "/notifications",
+                Map.of("header", "Doors open", "body", "Gate 3 is open"));
+        assertThat(sent.status()).as(sent.body()).isIn(200, 201, 202);
+        String notification = sent.data().get("id").asString();
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            JsonNode report = api.get("/v1/campaigns/" + pass.campaign() + "/notifications/" + notification)
+                    .data();
+            assertThat(report.get("status").asString()).isEqualTo("sent");
+            JsonNode alpha = report.get("providers")
+                    .valueStream()
+                    .filter(p -> p.get("provider").asString().equals("alpha"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(alpha.get("deliveredCards").asInt()).isEqualTo(1);
+        });
+        assertThat(APNS.accepted(phone.pushToken)).isNotEmpty();
+        JsonNode back = PassFile.unzip(phone.pass(pass.passTypeId(), pass.serial(), pass.token(), null)
+                        .body())
+                .passJson()
+                .get("eventTicket")
+                .get("backFields")
+                .get(0);
+        assertThat(back.get("value").asString()).isEqualTo("Doors open: Gate 3 is open");
+        assertThat(back.get("changeMessage").asString()).isEqualTo("%@");
+    }
+
+    @Test
+    void aTokenApnsNoLongerKnowsLosesItsRegistrationAndTheLastOneMakesTheCardRemoved() {
+        Issued pass = issue();
+        Device phone = registered(pass);
+        APNS.unregister(phone.pushToken);
+
+        patch(pass, "Autumn Summit");
+
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(APNS.rejected(phone.pushToken)).isNotEmpty());
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(
+                        () -> assertThat(phone.updated(pass.passTypeId(), null).status())
+                                .isEqualTo(204));
+        flows.waitForCard(pass.campaign(), pass.recipient(), "removed");
+    }
+
+    @Test
+    void aRevocationIsPushedAndTheDeviceFetchesAVoidPass() {
+        Issued pass = issue();
+        Device phone = registered(pass);
+
+        Api.Response revoked =
+                api.post("/v1/campaigns/" + pass.campaign() + "/recipients/" + pass.recipient() + "/revoke", null);
+        assertThat(revoked.status()).as(revoked.body()).isEqualTo(200);
+
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> !APNS.accepted(phone.pushToken).isEmpty());
+        assertThat(PassFile.unzip(phone.pass(pass.passTypeId(), pass.serial(), pass.token(), null)
+                                .body())
+                        .passJson()
+                        .get("voided")
+                        .asBoolean())
+                .isTrue();
+    }
+
+    private void patch(Issued pass, String name) {
+        Api.Response patched = api.patch("/v1/campaigns/" + pass.campaign(), Map.of("name", name));
+        assertThat(patched.status()).as(patched.body()).isEqualTo(200);
+    }
+
+    private Issued issue() {
+        String campaign = flows.campaign(Map.of("name", "Summer Summit", "startDate", "2031-07-01"));
+        String recipient = flows.recipient(campaign);
+        flows.waitForCard(campaign, recipient, "created");
+        JsonNode json = PassFile.unzip(
+                        api.download(addToWallet(campaign, recipient)).body())
+                .passJson();
+        return new Issued(
+                campaign,
+                recipient,
+                json.get("serialNumber").asString(),
+                json.get("authenticationToken").asString(),
+                json.get("passTypeIdentifier").asString(),
+                json.get("webServiceURL").asString());
+    }
+
+    /** A device APNs knows, registered for the pass; the card is active once it is. */
+    private Device registered(Issued pass) {
+        String id = UUID.randomUUID().toString().replace("-", "");
+        Device device = new Device(pass.webServiceUrl(), id, (id + id).substring(0, 64));
+        APNS.knows(pass.passTypeId(), device.pushToken);
+        assertThat(device.register(pass.passTypeId(), pass.serial(), pass.token())
+                        .status())
+                .isEqualTo(201);
+        flows.waitForCard(pass.campaign(), pass.recipient(), "active");
+        return device;
+    }
+}

@@ -1,0 +1,235 @@
+package com.walletcards.provider.apple;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.walletcards.support.Api;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A device drives the pass web service as an iPhone does: register, list, fetch, 304, a campaign
+ * change, the list naming the pass, the new content, unregister; and every bad request gets its
+ * documented status without changing anything.
+ */
+class AppleWebServiceTest extends AppleModeTest {
+
+    record Issued(
+            String campaign, String recipient, String serial, String token, String passTypeId, String webServiceUrl) {}
+
+    @Test
+    void aDeviceRegistersFetchesFollowsACampaignChangeAndUnregisters() {
+        Issued pass = issue();
+        Device device = device(pass);
+
+        assertThat(device.register(pass.passTypeId(), pass.serial(), pass.token())
+                        .status())
+                .isEqualTo(201);
+        assertThat(device.register(pass.passTypeId(), pass.serial(), pass.token())
+                        .status())
+                .isEqualTo(200);
+        flows.waitForCard(pass.campaign(), pass.recipient(), "active");
+
+        Device.Answer list = device.updated(pass.passTypeId(), null);
+        assertThat(list.status()).isEqualTo(200);
+        assertThat(list.json().get("serialNumbers").valueStream().map(JsonNode::asString))
+                .containsExactly(pass.serial());
+        JsonNode lastUpdated = list.json().get("lastUpdated");
+        assertThat(lastUpdated.isString()).as("lastUpdated is a string").isTrue();
+        assertThat(device.updated(pass.passTypeId(), lastUpdated.asString()).status())
+                .isEqualTo(204);
+
+        Device.Answer fetched = device.pass(pass.passTypeId(), pass.serial(), pass.token(), null);
+        assertThat(fetched.status()).isEqualTo(200);
+        assertThat(fetched.header("Content-Type")).isEqualTo("application/vnd.apple.pkpass");
+        String lastModified = fetched.header("Last-Modified");
+        assertThat(lastModified).isNotNull();
+        PassFile first = PassFile.unzip(fetched.body());
+        assertThat(first.passJson().get("authenticationToken").asString()).isEqualTo(pass.token());
+        assertThat(device.pass(pass.passTypeId(), pass.serial(), pass.token(), lastModified)
+                        .status())
+                .isEqualTo(304);
+        Device.Answer head = device.head(pass.passTypeId(), pass.serial(), pass.token());
+        assertThat(head.status()).isEqualTo(200);
+        assertThat(head.header("Last-Modified")).isEqualTo(lastModified);
+        assertThat(head.body()).isEmpty();
+
+        Api.Response patched = api.patch("/v1/campaigns/" + pass.campaign(), Map.of("name", "Winter Summit"));
+        assertThat(patched.status()).as(patched.body()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            Device.Answer changed = device.updated(pass.passTypeId(), lastUpdated.asString());
+            assertThat(changed.status()).isEqualTo(200);
+            assertThat(changed.json().get("serialNumbers").valueStream().map(JsonNode::asString))
+                    .containsExactly(pass.serial());
+            assertThat(Long.parseLong(changed.json().get("lastUpdated").asString()))
+                    .isGreaterThan(Long.parseLong(lastUpdated.asString()));
+        });
+        Device.Answer newer = device.pass(pass.passTypeId(), pass.serial(), pass.token(), lastModified);
+        assertThat(newer.status()).isEqualTo(200);
+        assertThat(newer.header("Last-Modified")).isNotEqualTo(lastModified);
+        PassFile updated = PassFile.unzip(newer.body());
+        assertThat(updated.passJson()
+                        .get("eventTicket")
+                        .get("primaryFields")
+                        .get(0)
+                        .get("value")
+                        .asString())
+                .isEqualTo("Winter Summit");
+        assertThat(updated.passJson().get("serialNumber").asString()).isEqualTo(pass.serial());
+
+        assertThat(device.unregister(pass.passTypeId(), pass.serial(), pass.token())
+                        .status())
+                .isEqualTo(200);
+        flows.waitForCard(pass.campaign(), pass.recipient(), "removed");
+        assertThat(device.updated(pass.passTypeId(), null).status()).isEqualTo(204);
+    }
+
+    @Test
+    void theCardStaysActiveUntilItsLastDeviceUnregisters() {
+        Issued pass = issue();
+        Device phone = device(pass);
+        Device watch = device(pass);
+        assertThat(phone.register(pass.passTypeId(), pass.serial(), pass.token())
+                        .status())
+                .isEqualTo(201);
+        assertThat(watch.register(pass.passTypeId(), pass.serial(), pass.token())
+                        .status())
+                .isEqualTo(201);
+        flows.waitForCard(pass.campaign(), pass.recipient(), "active");
+
+        assertThat(phone.unregister(pass.passTypeId(), pass.serial(), pass.token())
+                        .status())
+                .isEqualTo(200);
+        assertThat(status(pass)).isEqualTo("active");
+
+        assertThat(watch.unregister(pass.passTypeId(), pass.serial(), pass.token())
+                        .status())
+                .isEqualTo(200);
+        flows.waitForCard(pass.campaign(), pass.recipient(), "removed");
+    }
+
+    @Test
+    void aWrongOrMissingTokenIs401AndChangesNothing() {
+        Issued pass = issue();
+        Device device = device(pass);
+
+        Device.Answer missing = device.register(pass.passTypeId(), pass.serial(), null);
+        assertThat(missing.status()).isEqualTo(401);
+        assertThat(missing.json().get("success").asBoolean()).isFalse();
+        assertThat(missing.json().get("error").get("code").asString()).isEqualTo("UNAUTHORIZED");
+        assertThat(device.register(pass.passTypeId(), pass.serial(), pass.token() + "x")
+                        .status())
+                .isEqualTo(401);
+        assertThat(device.pass(pass.passTypeId(), pass.serial(), "wrong-token-0123456789012345678901234", null)
+                        .status())
+                .isEqualTo(401);
+        assertThat(device.unregister(pass.passTypeId(), pass.serial(), null).status())
+                .isEqualTo(401);
+
+        assertThat(device.updated(pass.passTypeId(), null).status()).isEqualTo(204);
+        assertThat(status(pass)).isEqualTo("invited");
+    }
+
+    @Test
+    void unknownPassTypesAndSerialsAre404AndMalformedInputIs400() {
+        Issued pass = issue();
+        Device device = device(pass);
+
+        assertThat(device.register("pass.com.example.other", pass.serial(), pass.token())
+                        .status())
+                .isEqualTo(404);
+        assertThat(device.register(pass.passTypeId(), "pass_unknown", pass.token())
+                        .status())
+                .isEqualTo(404);
+        assertThat(device.pass(pass.passTypeId(), "pass_unknown", pass.token(), null)
+                        .status())
+                .isEqualTo(404);
+        assertThat(device.updated("pass.com.example.other", null).status()).isEqualTo(404);
+
+        Device.Answer badToken =
+                device.register(pass.passTypeId(), pass.serial(), pass.token(), "{\"pushToken\":\"<script>\"}");
+        assertThat(badToken.status()).isEqualTo(400);
+        assertThat(badToken.json().get("error").get("code").asString()).isEqualTo("VALIDATION_FAILED");
+        assertThat(device.register(pass.passTypeId(), pass.serial(), pass.token(), "{not json")
+                        .status())
+                .isEqualTo(400);
+        assertThat(device.register(pass.passTypeId(), pass.serial(), pass.token(), "[]")
+                        .status())
+                .isEqualTo(400);
+        Device odd = new Device(pass.webServiceUrl(), "bad%20device", "ab".repeat(32));
+        assertThat(odd.register(pass.passTypeId(), pass.serial(), pass.token()).status())
+                .isEqualTo(400);
+
+        assertThat(status(pass)).isEqualTo("invited");
+    }
+
+    @Test
+    void theLogCallTakesBoundedBodiesOnly() {
+        Issued pass = issue();
+        Device device = device(pass);
+
+        assertThat(device.log("{\"logs\":[\"Web service error for pass.x: 401\"]}")
+                        .status())
+                .isEqualTo(200);
+        Device.Answer huge = device.log("{\"logs\":[\"" + "x".repeat(AppleWebService.MAX_LOG_BODY) + "\"]}");
+        assertThat(huge.status()).isEqualTo(413);
+        assertThat(huge.text()).doesNotContain("xxxxxxxx");
+        assertThat(device.log("{\"logs\": 5}").status()).isEqualTo(400);
+    }
+
+    @Test
+    void aRevokedCardsPassIsStillServedAsVoid() {
+        Issued pass = issue();
+        Device device = device(pass);
+        assertThat(device.register(pass.passTypeId(), pass.serial(), pass.token())
+                        .status())
+                .isEqualTo(201);
+        flows.waitForCard(pass.campaign(), pass.recipient(), "active");
+
+        Api.Response revoked =
+                api.post("/v1/campaigns/" + pass.campaign() + "/recipients/" + pass.recipient() + "/revoke", null);
+        assertThat(revoked.status()).as(revoked.body()).isEqualTo(200);
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            Device.Answer served = device.pass(pass.passTypeId(), pass.serial(), pass.token(), null);
+            assertThat(served.status()).isEqualTo(200);
+            assertThat(PassFile.unzip(served.body()).passJson().get("voided").asBoolean())
+                    .isTrue();
+            assertThat(device.updated(pass.passTypeId(), null).status()).isEqualTo(200);
+        });
+    }
+
+    private Issued issue() {
+        String campaign = flows.campaign(Map.of("name", "Summer Summit", "startDate", "2031-07-01"));
+        String recipient = flows.recipient(campaign);
+        flows.waitForCard(campaign, recipient, "created");
+        PassFile file =
+                PassFile.unzip(api.download(addToWallet(campaign, recipient)).body());
+        JsonNode json = file.passJson();
+        return new Issued(
+                campaign,
+                recipient,
+                json.get("serialNumber").asString(),
+                json.get("authenticationToken").asString(),
+                json.get("passTypeIdentifier").asString(),
+                json.get("webServiceURL").asString());
+    }
+
+    /** A device whose push token APNs knows, so pushes to it are accepted. */
+    private static Device device(Issued pass) {
+        String id = UUID.randomUUID().toString().replace("-", "");
+        Device device = new Device(pass.webServiceUrl(), id, (id + id).substring(0, 64));
+        APNS.knows(pass.passTypeId(), device.pushToken);
+        return device;
+    }
+
+    private String status(Issued pass) {
+        return api.get("/v1/campaigns/" + pass.campaign() + "/recipients/" + pass.recipient())
+                .data()
+                .get("walletCardStatus")
+                .asString();
+    }
+}
