@@ -27,7 +27,8 @@ import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The whole issuance as a wallet performs it, over HTTP against the running service: the card
+ * The whole issuance as a wallet performs it, over HTTPS (a TLS front with a test certificate)
+ * against the running service: the card
  * page's offer, the issuer's metadata, the pre-authorized code, a nonce, a key proof, and an SD-JWT
  * VC that an independent verifier accepts; then revocation through the status list, re-issuance
  * with the refresh token, and notifications.
@@ -36,12 +37,15 @@ import tools.jackson.databind.JsonNode;
 class OpenId4vciIssuanceTest {
 
     static final int PORT = freePort();
+    static final int HTTPS_PORT = freePort();
+    static final String ISSUER = "https://localhost:" + HTTPS_PORT;
+    static final TlsFront FRONT = TlsFront.start(HTTPS_PORT, PORT);
 
     @DynamicPropertySource
     static void openid4vci(DynamicPropertyRegistry registry) {
         // The issuer id is the public origin, so the service must know its own port up front.
         registry.add("server.port", () -> PORT);
-        registry.add("wallet.download-base-url", () -> "http://localhost:" + PORT);
+        registry.add("wallet.download-base-url", () -> ISSUER);
         registry.add("wallet.providers.settings.eudiw.mode", () -> "openid4vci");
     }
 
@@ -56,7 +60,7 @@ class OpenId4vciIssuanceTest {
     void tenant() {
         api = new Api(PORT, Tenants.create(access).key());
         flows = new Flows(api);
-        wallet = new TestWallet(null);
+        wallet = new TestWallet(FRONT.clientTrust());
     }
 
     record Card(String campaignId, String recipientId, String cardId, String page) {}
@@ -81,7 +85,8 @@ class OpenId4vciIssuanceTest {
     }
 
     private String offerLink(Card card) {
-        Api.Response page = api.page(card.page());
+        // The holder opens the card page over HTTPS, as on a phone.
+        TestWallet.Answer page = wallet.get(card.page());
         assertThat(page.status()).as(page.body()).isEqualTo(200);
         assertThat(page.body()).contains("<svg");
         return TestWallet.offerLinkOf(page.body());
@@ -91,7 +96,7 @@ class OpenId4vciIssuanceTest {
     void aWalletScansTheCardPageAndReceivesAVerifiableSdJwtVcWithThe10ProofsShape() throws Exception {
         Card card = card();
         TestWallet.Session session = wallet.redeem(offerLink(card));
-        assertThat(session.issuer()).isEqualTo("http://localhost:" + PORT);
+        assertThat(session.issuer()).isEqualTo(ISSUER);
         assertThat(session.configurationId()).isEqualTo("event_ticket");
 
         TestWallet.Answer issued =
@@ -242,7 +247,7 @@ class OpenId4vciIssuanceTest {
 
     @Test
     void theMetadataIsPublicAndDescribesOneSdJwtConfigurationPerCampaignType() {
-        String issuer = "http://localhost:" + PORT;
+        String issuer = ISSUER;
         JsonNode metadata =
                 wallet.get(issuer + "/.well-known/openid-credential-issuer").json();
         JsonNode configurations = metadata.get("credential_configurations_supported");
