@@ -156,6 +156,26 @@ class OpenId4vciBadInputTest {
     }
 
     @Test
+    void ofConcurrentRedemptionsOfOneCodeExactlyOneWins() throws Exception {
+        String code = code(offerLink);
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        try {
+            List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                answers.add(pool.submit(() -> redeem(code).status()));
+            }
+            List<Integer> statuses = new java.util.ArrayList<>();
+            for (var answer : answers) {
+                statuses.add(answer.get());
+            }
+            assertThat(statuses).containsOnly(200, 400);
+            assertThat(statuses.stream().filter(s -> s == 200).count()).isOne();
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test
     void badProofsGetInvalidProofOrInvalidNonceAndIssueNothing() throws Exception {
         TestWallet.Session session = wallet.redeem(offerLink);
         String nonce = wallet.nonce(session);
