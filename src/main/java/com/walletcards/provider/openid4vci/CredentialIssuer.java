@@ -1,0 +1,561 @@
+package com.walletcards.provider.openid4vci;
+
+import com.authlete.sd.Disclosure;
+import com.authlete.sd.SDJWT;
+import com.authlete.sd.SDObjectBuilder;
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSObject;
+import com.nimbusds.jose.Payload;
+import com.nimbusds.jose.crypto.ECDSAVerifier;
+import com.nimbusds.jose.jwk.Curve;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import com.walletcards.card.spi.AddToWallet;
+import com.walletcards.card.spi.CardContent;
+import com.walletcards.card.spi.ObjectContents;
+import com.walletcards.card.spi.ObjectEvent;
+import com.walletcards.card.spi.ObjectEvents;
+import com.walletcards.shared.Ids;
+import com.walletcards.shared.NotFound;
+import com.walletcards.shared.ProviderName;
+import com.walletcards.shared.Times;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.text.ParseException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The issuer's protocol steps (OpenID4VCI 1.0, pre-authorized code flow): offers, tokens,
+ * nonces, credentials as SD-JWT VCs, notifications. The HTTP layer only maps requests and
+ * {@link Openid4vciError}s.
+ */
+final class CredentialIssuer {
+
+    static final String PRE_AUTHORIZED_GRANT = "urn:ietf:params:oauth:grant-type:pre-authorized_code";
+    static final String PROOF_TYP = "openid4vci-proof+jwt";
+    static final Set<JWSAlgorithm> PROOF_ALGORITHMS = Set.of(JWSAlgorithm.ES256);
+    static final Duration OFFER_LIFETIME = Duration.ofMinutes(10);
+    static final Duration ACCESS_TOKEN_LIFETIME = Duration.ofMinutes(5);
+    static final Duration PROOF_MAX_AGE = Duration.ofMinutes(5);
+    static final Duration CLOCK_SKEW = Duration.ofSeconds(60);
+    static final Duration CREDENTIAL_VALIDITY = Duration.ofDays(365);
+    static final int MAX_PROOFS = 1;
+
+    private static final Logger log = LoggerFactory.getLogger(CredentialIssuer.class);
+
+    private final String issuer;
+    private final IssuerKey key;
+    private final Openid4vciStore store;
+    private final StatusLists statusLists;
+    private final Nonces nonces;
+    private final ObjectContents contents;
+    private final ObjectEvents events;
+    private final Clock clock;
+
+    CredentialIssuer(
+            String issuer,
+            IssuerKey key,
+            Openid4vciStore store,
+            StatusLists statusLists,
+            Nonces nonces,
+            ObjectContents contents,
+            ObjectEvents events,
+            Clock clock) {
+        this.issuer = issuer;
+        this.key = key;
+        this.store = store;
+        this.statusLists = statusLists;
+        this.nonces = nonces;
+        this.contents = contents;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    String issuer() {
+        return issuer;
+    }
+
+    IssuerKey key() {
+        return key;
+    }
+
+    StatusLists statusLists() {
+        return statusLists;
+    }
+
+    // ---- metadata ----
+
+    String vct(CredentialTypes.Type type) {
+        return issuer + "/wallet/eudiw/types/" + type.configurationId();
+    }
+
+    Map<String, Object> issuerMetadata() {
+        Map<String, Object> configurations = new LinkedHashMap<>();
+        for (CredentialTypes.Type type : CredentialTypes.all()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("format", "dc+sd-jwt");
+            c.put("scope", type.configurationId());
+            c.put("vct", vct(type));
+            c.put("cryptographic_binding_methods_supported", List.of("jwk"));
+            c.put("credential_signing_alg_values_supported", List.of("ES256"));
+            c.put(
+                    "proof_types_supported",
+                    Map.of(
+                            "jwt",
+                            Map.of(
+                                    "proof_signing_alg_values_supported",
+                                    PROOF_ALGORITHMS.stream()
+                                            .map(JWSAlgorithm::getName)
+                                            .toList())));
+            c.put("display", List.of(display(type.name(), type.backgroundColor(), null)));
+            c.put(
+                    "credential_metadata",
+                    Map.of("display", List.of(display(type.name(), type.backgroundColor(), null))));
+            configurations.put(type.configurationId(), c);
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("credential_issuer", issuer);
+        m.put("credential_endpoint", issuer + "/wallet/eudiw/credential");
+        m.put("nonce_endpoint", issuer + "/wallet/eudiw/nonce");
+        m.put("notification_endpoint", issuer + "/wallet/eudiw/notification");
+        m.put("display", List.of(Map.of("name", "Wallet cards", "locale", "en")));
+        m.put("credential_configurations_supported", configurations);
+        return m;
+    }
+
+    Map<String, Object> authorizationServerMetadata() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("issuer", issuer);
+        m.put("token_endpoint", issuer + "/wallet/eudiw/token");
+        m.put("grant_types_supported", List.of(PRE_AUTHORIZED_GRANT, "refresh_token"));
+        m.put("pre-authorized_grant_anonymous_access_supported", true);
+        m.put("response_types_supported", List.of());
+        m.put("token_endpoint_auth_methods_supported", List.of("none"));
+        return m;
+    }
+
+    Map<String, Object> jwtVcIssuerMetadata() {
+        return Map.of(
+                "issuer", issuer, "jwks", Map.of("keys", List.of(key.publicJwk().toJSONObject())));
+    }
+
+    /** SD-JWT VC type metadata served at the {@code vct} URL. */
+    @Nullable
+    Map<String, Object> typeMetadata(String configurationId) {
+        var type = CredentialTypes.forConfigurationId(configurationId).orElse(null);
+        if (type == null) {
+            return null;
+        }
+        List<Map<String, Object>> claims = new ArrayList<>();
+        for (String[] claim : new String[][] {
+            {"name", "Name"},
+            {"holder_name", "Holder"},
+            {"organization", "Issued by"},
+            {"venue", "Venue"},
+            {"start_date", "From"},
+            {"end_date", "Until"},
+            {"starts_at", "Starts"},
+            {"ends_at", "Ends"},
+            {"barcode", "Code"},
+            {"details", "Details"}
+        }) {
+            claims.add(Map.of(
+                    "path",
+                    List.of(claim[0]),
+                    "display",
+                    List.of(Map.of("lang", "en", "label", claim[1])),
+                    "sd",
+                    "always"));
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("vct", vct(type));
+        m.put("name", type.name());
+        m.put("description", type.name() + " issued by the wallet card service");
+        m.put(
+                "display",
+                List.of(Map.of(
+                        "lang", "en",
+                        "name", type.name(),
+                        "rendering",
+                                Map.of(
+                                        "simple",
+                                        Map.of("background_color", type.backgroundColor(), "text_color", "#FFFFFF")))));
+        m.put("claims", claims);
+        return m;
+    }
+
+    private static Map<String, Object> display(String name, String background, @Nullable String logo) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("name", name);
+        d.put("locale", "en");
+        d.put("background_color", background);
+        d.put("text_color", "#FFFFFF");
+        if (logo != null) {
+            d.put("logo", Map.of("uri", logo));
+        }
+        return d;
+    }
+
+    // ---- offer ----
+
+    /** A fresh single-use pre-authorized code for the object, and the offer that carries it. */
+    AddToWallet.Offer offer(String objectRef, String walletCardId) {
+        String code = Openid4vciStore.secret();
+        Instant now = Times.now(clock);
+        store.saveOffer(code, new Openid4vciStore.Holder(objectRef, walletCardId), now, now.plus(OFFER_LIFETIME));
+        String offerUri = issuer + "/wallet/eudiw/offers/" + code;
+        String link = "openid-credential-offer://?credential_offer_uri="
+                + URLEncoder.encode(offerUri, StandardCharsets.UTF_8);
+        return new AddToWallet.Offer(link, link);
+    }
+
+    /** The offer JSON behind a credential_offer_uri, while its code can still be redeemed. */
+    @Nullable
+    Map<String, Object> offerDocument(String code) {
+        if (code.length() > 100) {
+            return null;
+        }
+        var holder = store.openOffer(code, Times.now(clock)).orElse(null);
+        if (holder == null) {
+            return null;
+        }
+        var current = contents.find(ProviderName.eudiw, holder.objectRef()).orElse(null);
+        if (current == null || current.state() != ObjectContents.State.LIVE || current.content() == null) {
+            return null;
+        }
+        var type = CredentialTypes.forCampaignType(current.content().campaignType());
+        Map<String, Object> grant = new LinkedHashMap<>();
+        grant.put("pre-authorized_code", code);
+        Map<String, Object> offer = new LinkedHashMap<>();
+        offer.put("credential_issuer", issuer);
+        offer.put("credential_configuration_ids", List.of(type.configurationId()));
+        offer.put("grants", Map.of(PRE_AUTHORIZED_GRANT, grant));
+        return offer;
+    }
+
+    // ---- token ----
+
+    Map<String, Object> token(
+            @Nullable String grantType, @Nullable String code, @Nullable String txCode, @Nullable String refreshToken) {
+        if (grantType == null || grantType.isBlank()) {
+            throw Openid4vciError.badRequest("invalid_request", "grant_type is required");
+        }
+        Instant now = Times.now(clock);
+        Openid4vciStore.Holder holder;
+        String refresh;
+        if (PRE_AUTHORIZED_GRANT.equals(grantType)) {
+            if (code == null || code.isBlank()) {
+                throw Openid4vciError.badRequest("invalid_request", "pre-authorized_code is required");
+            }
+            if (txCode != null) {
+                // No transaction code is ever offered: one sent anyway is a client error, not a guess to count.
+                throw Openid4vciError.badRequest("invalid_grant", "This offer has no transaction code");
+            }
+            holder = code.length() > 100 ? null : store.redeem(code, now).orElse(null);
+            if (holder == null) {
+                throw Openid4vciError.badRequest(
+                        "invalid_grant", "The pre-authorized code is unknown, expired or already used");
+            }
+            refresh = Openid4vciStore.secret();
+            store.saveToken(refresh, "refresh", holder, now, null);
+        } else if ("refresh_token".equals(grantType)) {
+            if (refreshToken == null || refreshToken.isBlank()) {
+                throw Openid4vciError.badRequest("invalid_request", "refresh_token is required");
+            }
+            holder = refreshToken.length() > 100
+                    ? null
+                    : store.token(refreshToken, "refresh", now).orElse(null);
+            if (holder == null || !live(holder.objectRef())) {
+                throw Openid4vciError.badRequest("invalid_grant", "The refresh token is not valid");
+            }
+            refresh = refreshToken;
+        } else {
+            throw Openid4vciError.badRequest(
+                    "unsupported_grant_type", "Supported: " + PRE_AUTHORIZED_GRANT + ", refresh_token");
+        }
+        String access = Openid4vciStore.secret();
+        store.saveToken(access, "access", holder, now, now.plus(ACCESS_TOKEN_LIFETIME));
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("access_token", access);
+        answer.put("token_type", "Bearer");
+        answer.put("expires_in", ACCESS_TOKEN_LIFETIME.toSeconds());
+        answer.put("refresh_token", refresh);
+        return answer;
+    }
+
+    private boolean live(String objectRef) {
+        return contents.find(ProviderName.eudiw, objectRef)
+                .map(c -> c.state() == ObjectContents.State.LIVE)
+                .orElse(false);
+    }
+
+    Openid4vciStore.Holder accessToken(@Nullable String authorization) {
+        if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            throw new Openid4vciError(401, "invalid_token", "A Bearer access token is required");
+        }
+        String token = authorization.substring(7).trim();
+        if (token.isEmpty() || token.length() > 100) {
+            throw new Openid4vciError(401, "invalid_token", "The access token is unknown or expired");
+        }
+        return store.token(token, "access", Times.now(clock))
+                .orElseThrow(() -> new Openid4vciError(401, "invalid_token", "The access token is unknown or expired"));
+    }
+
+    // ---- nonce ----
+
+    String nonce() {
+        return nonces.issue();
+    }
+
+    // ---- credential ----
+
+    /**
+     * Verifies the request's proof and issues an SD-JWT VC of the card's current content bound to
+     * the proof's key. {@code request} is the parsed JSON body.
+     */
+    Map<String, Object> credential(Openid4vciStore.Holder holder, Map<String, Object> request) {
+        if (!(request.get("credential_configuration_id") instanceof String configurationId)) {
+            throw Openid4vciError.badRequest("invalid_credential_request", "credential_configuration_id is required");
+        }
+        var type = CredentialTypes.forConfigurationId(configurationId)
+                .orElseThrow(() -> Openid4vciError.badRequest(
+                        "unknown_credential_configuration", "Unknown credential_configuration_id"));
+        String proof = proofJwt(request);
+        ECKey holderKey = verifyProof(proof);
+
+        var current = contents.find(ProviderName.eudiw, holder.objectRef()).orElse(null);
+        if (current == null || current.state() != ObjectContents.State.LIVE || current.content() == null) {
+            throw new Openid4vciError(403, "credential_request_denied", "This card can no longer be issued");
+        }
+        CardContent content = current.content();
+        if (!CredentialTypes.forCampaignType(content.campaignType()).equals(type)) {
+            throw Openid4vciError.badRequest(
+                    "unknown_credential_configuration", "This token was not offered " + configurationId);
+        }
+        Instant now = Times.now(clock);
+        String notificationId = Ids.newId("ntf");
+        int idx = store.saveCredential(
+                notificationId, holder, StatusLists.CURRENT_LIST, StatusLists.SIZE, content.version(), now);
+        String credential = sdJwt(type, content, holderKey, idx, now);
+        try {
+            events.report(new ObjectEvent(
+                    ProviderName.eudiw, holder.objectRef(), notificationId, ObjectEvent.Kind.INSTALLED, now));
+        } catch (NotFound e) {
+            log.warn("Issued a credential for object {} that the card module does not know", holder.objectRef());
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("credentials", List.of(Map.of("credential", credential)));
+        answer.put("notification_id", notificationId);
+        return answer;
+    }
+
+    /** The one proof JWT of either the 1.0 {@code proofs} or the older single {@code proof}. */
+    private static String proofJwt(Map<String, Object> request) {
+        Object proofs = request.get("proofs");
+        Object proof = request.get("proof");
+        if (proofs != null && proof != null) {
+            throw Openid4vciError.badRequest("invalid_credential_request", "Send either proofs or proof, not both");
+        }
+        if (proofs != null) {
+            if (!(proofs instanceof Map<?, ?> byType)
+                    || byType.size() != 1
+                    || !(byType.get("jwt") instanceof List<?> jwts)) {
+                throw Openid4vciError.badRequest("invalid_credential_request", "proofs must be {\"jwt\": [...]}");
+            }
+            if (jwts.isEmpty() || jwts.size() > MAX_PROOFS) {
+                throw Openid4vciError.badRequest(
+                        "invalid_credential_request", "proofs.jwt must hold exactly " + MAX_PROOFS + " proof");
+            }
+            if (!(jwts.get(0) instanceof String jwt)) {
+                throw Openid4vciError.badRequest("invalid_proof", "A proof must be a JWT string");
+            }
+            return jwt;
+        }
+        if (proof != null) {
+            if (!(proof instanceof Map<?, ?> single) || !"jwt".equals(single.get("proof_type"))) {
+                throw Openid4vciError.badRequest("invalid_proof", "Only proof_type jwt is supported");
+            }
+            if (!(single.get("jwt") instanceof String jwt)) {
+                throw Openid4vciError.badRequest("invalid_proof", "proof.jwt is required");
+            }
+            return jwt;
+        }
+        throw Openid4vciError.badRequest("invalid_proof", "A key proof is required");
+    }
+
+    /** Checks the proof JWT (OpenID4VCI Appendix F.1) and answers the key it binds the credential to. */
+    ECKey verifyProof(String jwt) {
+        SignedJWT proof;
+        try {
+            proof = SignedJWT.parse(jwt);
+        } catch (ParseException e) {
+            throw Openid4vciError.badRequest("invalid_proof", "The proof is not a signed JWT");
+        }
+        var header = proof.getHeader();
+        if (header.getType() == null || !PROOF_TYP.equals(header.getType().getType())) {
+            throw Openid4vciError.badRequest("invalid_proof", "The proof's typ must be " + PROOF_TYP);
+        }
+        if (!PROOF_ALGORITHMS.contains(header.getAlgorithm())) {
+            throw Openid4vciError.badRequest("invalid_proof", "The proof's alg is not supported");
+        }
+        JWK jwk = header.getJWK();
+        if (!(jwk instanceof ECKey ecKey) || !Curve.P_256.equals(ecKey.getCurve())) {
+            throw Openid4vciError.badRequest("invalid_proof", "The proof's header must carry a P-256 jwk");
+        }
+        if (ecKey.isPrivate()) {
+            throw Openid4vciError.badRequest("invalid_proof", "The proof's jwk must not contain a private key");
+        }
+        try {
+            if (!proof.verify(new ECDSAVerifier(ecKey))) {
+                throw Openid4vciError.badRequest("invalid_proof", "The proof's signature does not match its jwk");
+            }
+        } catch (JOSEException e) {
+            throw Openid4vciError.badRequest("invalid_proof", "The proof's signature cannot be checked");
+        }
+        JWTClaimsSet claims;
+        try {
+            claims = proof.getJWTClaimsSet();
+        } catch (ParseException e) {
+            throw Openid4vciError.badRequest("invalid_proof", "The proof's claims are not a JSON object");
+        }
+        if (claims.getAudience() == null || !claims.getAudience().contains(issuer)) {
+            throw Openid4vciError.badRequest("invalid_proof", "The proof's aud must be " + issuer);
+        }
+        Instant now = clock.instant();
+        if (claims.getIssueTime() == null
+                || claims.getIssueTime().toInstant().isAfter(now.plus(CLOCK_SKEW))
+                || claims.getIssueTime().toInstant().isBefore(now.minus(PROOF_MAX_AGE))) {
+            throw Openid4vciError.badRequest(
+                    "invalid_proof", "The proof's iat is missing or outside the allowed window");
+        }
+        Object nonce = claims.getClaim("nonce");
+        if (!(nonce instanceof String n) || !nonces.valid(n)) {
+            throw Openid4vciError.badRequest("invalid_nonce", "The proof's nonce is missing, unknown or expired");
+        }
+        return ecKey.toPublicJWK();
+    }
+
+    private String sdJwt(CredentialTypes.Type type, CardContent content, ECKey holderKey, int idx, Instant now) {
+        List<Disclosure> disclosures = new ArrayList<>();
+        SDObjectBuilder top = new SDObjectBuilder();
+        sd(top, disclosures, "name", content.campaignName());
+        sd(top, disclosures, "holder_name", content.recipientName());
+        sd(top, disclosures, "organization", content.organizationName());
+        sd(top, disclosures, "venue", content.venue());
+        sd(top, disclosures, "start_date", text(content.startDate()));
+        sd(top, disclosures, "end_date", text(content.endDate()));
+        sd(
+                top,
+                disclosures,
+                "starts_at",
+                content.eventStartsAt() == null ? null : content.eventStartsAt().toString());
+        sd(
+                top,
+                disclosures,
+                "ends_at",
+                content.eventEndsAt() == null ? null : content.eventEndsAt().toString());
+        sd(top, disclosures, "barcode", content.barcodeValue());
+        // The campaign's and the recipient's other data (a seat, a tier...), each disclosable alone.
+        SDObjectBuilder details = new SDObjectBuilder();
+        int detailCount = 0;
+        for (var entry : content.data().entrySet()) {
+            if (!"design".equals(entry.getKey()) && !"location".equals(entry.getKey()) && entry.getValue() != null) {
+                sd(details, disclosures, entry.getKey(), entry.getValue());
+                detailCount++;
+            }
+        }
+        if (detailCount > 0) {
+            top.putClaim("details", details.build());
+        }
+        Map<String, Object> claims = top.build(true);
+        claims.put("iss", issuer);
+        claims.put("iat", now.getEpochSecond());
+        claims.put("exp", expiry(content, now).getEpochSecond());
+        claims.put("vct", vct(type));
+        claims.put("cnf", Map.of("jwk", holderKey.toJSONObject()));
+        claims.put(
+                "status", Map.of("status_list", Map.of("idx", idx, "uri", statusLists.uri(StatusLists.CURRENT_LIST))));
+        JWSObject jws =
+                new JWSObject(key.header().type(new JOSEObjectType("dc+sd-jwt")).build(), new Payload(claims));
+        try {
+            jws.sign(key.signer());
+        } catch (JOSEException e) {
+            throw new IllegalStateException(e);
+        }
+        return new SDJWT(jws.serialize(), disclosures).toString();
+    }
+
+    private static void sd(SDObjectBuilder builder, List<Disclosure> disclosures, String name, @Nullable Object value) {
+        if (value != null) {
+            disclosures.add(builder.putSDClaim(name, value));
+        }
+    }
+
+    private static @Nullable String text(@Nullable LocalDate date) {
+        return date == null ? null : date.toString();
+    }
+
+    /** Valid until the card's end (a day after its end date), at most a year; a year without an end. */
+    private static Instant expiry(CardContent content, Instant now) {
+        Instant end = content.eventEndsAt() != null
+                ? content.eventEndsAt()
+                : content.endDate() != null
+                        ? content.endDate()
+                                .plusDays(1)
+                                .atStartOfDay(ZoneOffset.UTC)
+                                .toInstant()
+                        : null;
+        Instant max = now.plus(CREDENTIAL_VALIDITY);
+        return end == null || end.isAfter(max) || end.isBefore(now) ? max : end;
+    }
+
+    // ---- notification ----
+
+    static final Set<String> NOTIFICATION_EVENTS =
+            Set.of("credential_accepted", "credential_failure", "credential_deleted");
+
+    void notification(Openid4vciStore.Holder holder, Map<String, Object> request) {
+        if (!(request.get("notification_id") instanceof String id) || id.length() > 100) {
+            throw Openid4vciError.badRequest("invalid_notification_request", "notification_id is required");
+        }
+        if (!(request.get("event") instanceof String event) || !NOTIFICATION_EVENTS.contains(event)) {
+            throw Openid4vciError.badRequest(
+                    "invalid_notification_request", "event must be one of " + NOTIFICATION_EVENTS);
+        }
+        var issued = store.credential(id)
+                .filter(c -> c.objectRef().equals(holder.objectRef()))
+                .orElseThrow(() -> Openid4vciError.badRequest("invalid_notification_id", "Unknown notification_id"));
+        if (event.equals(issued.lastEvent())) {
+            return;
+        }
+        store.recordEvent(id, event);
+        if (!"credential_accepted".equals(event) && !store.otherCredentialsHeld(issued.objectRef(), id)) {
+            try {
+                events.report(new ObjectEvent(
+                        ProviderName.eudiw,
+                        issued.objectRef(),
+                        id + ":" + event,
+                        ObjectEvent.Kind.REMOVED,
+                        Times.now(clock)));
+            } catch (NotFound e) {
+                log.warn("A notification about object {} that the card module does not know", issued.objectRef());
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package com.walletcards.provider.openid4vci;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One credential configuration per campaign type (the campaign module's {@code CampaignType}:
+ * this package may not depend on it, so the list is repeated here and a new type falls back to
+ * the generic card).
+ */
+final class CredentialTypes {
+
+    record Type(String campaignType, String configurationId, String name, String backgroundColor) {}
+
+    private static final Map<String, Type> BY_CAMPAIGN_TYPE = new LinkedHashMap<>();
+
+    static {
+        add(new Type("event", "event_ticket", "Event ticket", "#1D3557"));
+        add(new Type("coupon", "coupon", "Coupon", "#9C2F2F"));
+        add(new Type("loyalty", "loyalty_card", "Loyalty card", "#2A6F4E"));
+        add(new Type("access", "access_pass", "Access pass", "#4B3F72"));
+        add(new Type("generic", "wallet_card", "Wallet card", "#333333"));
+    }
+
+    private CredentialTypes() {}
+
+    private static void add(Type type) {
+        BY_CAMPAIGN_TYPE.put(type.campaignType(), type);
+    }
+
+    static Iterable<Type> all() {
+        return BY_CAMPAIGN_TYPE.values();
+    }
+
+    static Type forCampaignType(String campaignType) {
+        return BY_CAMPAIGN_TYPE.getOrDefault(campaignType, BY_CAMPAIGN_TYPE.get("generic"));
+    }
+
+    static Optional<Type> forConfigurationId(String id) {
+        return BY_CAMPAIGN_TYPE.values().stream()
+                .filter(t -> t.configurationId().equals(id))
+                .findFirst();
+    }
+}

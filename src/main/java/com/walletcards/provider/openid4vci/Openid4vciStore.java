@@ -1,0 +1,236 @@
+package com.walletcards.provider.openid4vci;
+
+import com.walletcards.shared.Times;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+
+/** The issuer's rows: offers' codes and tokens (hashed), issued credentials, status lists. */
+final class Openid4vciStore {
+
+    static final int MAX_CODE_ATTEMPTS = 5;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final NamedParameterJdbcTemplate jdbc;
+
+    Openid4vciStore(NamedParameterJdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** A random, URL-safe secret of 256 bits. */
+    static String secret() {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    static String hash(String secret) {
+        try {
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    record Holder(String objectRef, String walletCardId) {}
+
+    void saveOffer(String code, Holder holder, Instant now, Instant expires) {
+        jdbc.update(
+                """
+                INSERT INTO openid4vci_offers (code_hash, object_ref, wallet_card_id, created_at, expires_at)
+                VALUES (:hash, :ref, :card, :now, :expires)""",
+                new MapSqlParameterSource("hash", hash(code))
+                        .addValue("ref", holder.objectRef())
+                        .addValue("card", holder.walletCardId())
+                        .addValue("now", Times.db(now))
+                        .addValue("expires", Times.db(expires)));
+    }
+
+    /** The holder of an offer that can still be redeemed (for showing the offer). */
+    Optional<Holder> openOffer(String code, Instant now) {
+        return jdbc
+                .query(
+                        """
+                        SELECT object_ref, wallet_card_id FROM openid4vci_offers WHERE code_hash = :hash
+                        AND used_at IS NULL AND expires_at > :now AND failed_attempts < :max""",
+                        new MapSqlParameterSource("hash", hash(code))
+                                .addValue("now", Times.db(now))
+                                .addValue("max", MAX_CODE_ATTEMPTS),
+                        (rs, i) -> new Holder(rs.getString(1), rs.getString(2)))
+                .stream()
+                .findFirst();
+    }
+
+    /**
+     * Redeems a code once: of concurrent token requests with the same code exactly one gets the
+     * holder. A wrong, expired, used or exhausted code gives empty.
+     */
+    Optional<Holder> redeem(String code, Instant now) {
+        Optional<Holder> holder = openOffer(code, now);
+        if (holder.isEmpty()) {
+            return Optional.empty();
+        }
+        int won = jdbc.update(
+                """
+                UPDATE openid4vci_offers SET used_at = :now WHERE code_hash = :hash AND used_at IS NULL
+                AND expires_at > :now AND failed_attempts < :max""",
+                new MapSqlParameterSource("hash", hash(code))
+                        .addValue("now", Times.db(now))
+                        .addValue("max", MAX_CODE_ATTEMPTS));
+        return won == 1 ? holder : Optional.empty();
+    }
+
+    void saveToken(String token, String kind, Holder holder, Instant now, @Nullable Instant expires) {
+        jdbc.update(
+                """
+                INSERT INTO openid4vci_tokens (token_hash, kind, object_ref, wallet_card_id, created_at, expires_at)
+                VALUES (:hash, :kind, :ref, :card, :now, :expires)""",
+                new MapSqlParameterSource("hash", hash(token))
+                        .addValue("kind", kind)
+                        .addValue("ref", holder.objectRef())
+                        .addValue("card", holder.walletCardId())
+                        .addValue("now", Times.db(now))
+                        .addValue("expires", Times.db(expires), java.sql.Types.TIMESTAMP_WITH_TIMEZONE));
+    }
+
+    Optional<Holder> token(String token, String kind, Instant now) {
+        return jdbc
+                .query(
+                        """
+                        SELECT object_ref, wallet_card_id FROM openid4vci_tokens WHERE token_hash = :hash
+                        AND kind = :kind AND (expires_at IS NULL OR expires_at > :now)""",
+                        new MapSqlParameterSource("hash", hash(token))
+                                .addValue("kind", kind)
+                                .addValue("now", Times.db(now)),
+                        (rs, i) -> new Holder(rs.getString(1), rs.getString(2)))
+                .stream()
+                .findFirst();
+    }
+
+    /**
+     * Records a new credential at a random free index of the list; a taken index (unique key) is
+     * simply drawn again, so indices are never shared and say nothing about issuance order.
+     */
+    int saveCredential(
+            String notificationId, Holder holder, int listId, int listSize, long contentVersion, Instant now) {
+        for (int attempt = 0; ; attempt++) {
+            int idx = RANDOM.nextInt(listSize);
+            try {
+                jdbc.update(
+                        """
+                        INSERT INTO openid4vci_credentials (notification_id, object_ref, wallet_card_id, list_id,
+                          status_idx, content_version, issued_at, revoked) VALUES (:id, :ref, :card, :list, :idx,
+                          :version, :now, FALSE)""",
+                        new MapSqlParameterSource("id", notificationId)
+                                .addValue("ref", holder.objectRef())
+                                .addValue("card", holder.walletCardId())
+                                .addValue("list", listId)
+                                .addValue("idx", idx)
+                                .addValue("version", contentVersion)
+                                .addValue("now", Times.db(now)));
+                return idx;
+            } catch (DuplicateKeyException e) {
+                if (attempt > 50) {
+                    throw new IllegalStateException("Status list " + listId + " has no free index left", e);
+                }
+            }
+        }
+    }
+
+    /** A credential's holder and the last notification event recorded for it. */
+    record Issued(
+            String notificationId,
+            String objectRef,
+            String walletCardId,
+            @Nullable String lastEvent) {}
+
+    Optional<Issued> credential(String notificationId) {
+        return jdbc
+                .query(
+                        """
+                        SELECT notification_id, object_ref, wallet_card_id, last_event FROM openid4vci_credentials
+                        WHERE notification_id = :id""",
+                        new MapSqlParameterSource("id", notificationId),
+                        (rs, i) -> new Issued(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)))
+                .stream()
+                .findFirst();
+    }
+
+    void recordEvent(String notificationId, String event) {
+        jdbc.update(
+                "UPDATE openid4vci_credentials SET last_event = :event WHERE notification_id = :id",
+                new MapSqlParameterSource("id", notificationId).addValue("event", event));
+    }
+
+    /** Whether another credential of the object may still be in a wallet (no failure or deletion reported). */
+    boolean otherCredentialsHeld(String objectRef, String notificationId) {
+        Integer n = jdbc.queryForObject(
+                """
+                SELECT COUNT(*) FROM openid4vci_credentials WHERE object_ref = :ref AND notification_id <> :id
+                AND revoked = FALSE AND (last_event IS NULL OR last_event = 'credential_accepted')""", new MapSqlParameterSource("ref", objectRef).addValue("id", notificationId), Integer.class);
+        return n != null && n > 0;
+    }
+
+    /** Sets the revoked flag of every credential of the objects and marks their lists for re-signing. */
+    void revoke(List<String> objectRefs) {
+        if (objectRefs.isEmpty()) {
+            return;
+        }
+        // The flags first, then the version: a reader that sees the new version also sees the flags.
+        jdbc.update(
+                "UPDATE openid4vci_credentials SET revoked = TRUE WHERE object_ref IN (:refs)",
+                new MapSqlParameterSource("refs", objectRefs));
+        jdbc.update("""
+                UPDATE openid4vci_status_lists SET version = version + 1 WHERE list_id IN (SELECT list_id FROM
+                  openid4vci_credentials WHERE object_ref IN (:refs))""", new MapSqlParameterSource("refs", objectRefs));
+    }
+
+    /** The revoked indices of a list. */
+    List<Integer> revokedIndices(int listId) {
+        return jdbc.queryForList(
+                "SELECT status_idx FROM openid4vci_credentials WHERE list_id = :list AND revoked = TRUE",
+                new MapSqlParameterSource("list", listId),
+                Integer.class);
+    }
+
+    record SignedList(
+            long version,
+            long signedVersion,
+            @Nullable String token,
+            @Nullable OffsetDateTime signedAt) {}
+
+    Optional<SignedList> statusList(int listId) {
+        return jdbc
+                .query(
+                        "SELECT version, signed_version, token, signed_at FROM openid4vci_status_lists WHERE list_id = :list",
+                        new MapSqlParameterSource("list", listId),
+                        (rs, i) -> new SignedList(
+                                rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getObject(4, OffsetDateTime.class)))
+                .stream()
+                .findFirst();
+    }
+
+    /** Stores a newly signed list unless a newer signature was stored meanwhile. */
+    void saveStatusList(int listId, long version, String token, Instant now) {
+        jdbc.update(
+                """
+                UPDATE openid4vci_status_lists SET signed_version = :version, token = :token, signed_at = :now
+                WHERE list_id = :list AND signed_version <= :version""",
+                new MapSqlParameterSource("list", listId)
+                        .addValue("version", version)
+                        .addValue("token", token)
+                        .addValue("now", Times.db(now)));
+    }
+}

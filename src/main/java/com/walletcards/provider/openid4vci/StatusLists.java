@@ -1,0 +1,109 @@
+package com.walletcards.provider.openid4vci;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSObject;
+import com.nimbusds.jose.Payload;
+import java.io.ByteArrayOutputStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.Deflater;
+
+/**
+ * Token Status Lists (draft-ietf-oauth-status-list): one bit per credential, 1 = revoked. The
+ * signed {@code statuslist+jwt} is stored and served as is; it is signed again only when a bit
+ * changed or when it is half-way to its expiry, never on every read.
+ */
+final class StatusLists {
+
+    /** Entries of a list: 16 KiB of bits, so a list reveals nothing about issuance volume. */
+    static final int SIZE = 131_072;
+
+    static final int CURRENT_LIST = 1;
+    static final Duration VALIDITY = Duration.ofHours(24);
+    static final Duration TTL = Duration.ofMinutes(5);
+
+    private final Openid4vciStore store;
+    private final IssuerKey key;
+    private final String baseUrl;
+    private final Clock clock;
+
+    StatusLists(Openid4vciStore store, IssuerKey key, String baseUrl, Clock clock) {
+        this.store = store;
+        this.key = key;
+        this.baseUrl = baseUrl;
+        this.clock = clock;
+    }
+
+    String uri(int listId) {
+        return baseUrl + "/wallet/eudiw/status-lists/" + listId;
+    }
+
+    /** The signed list, or null when there is no such list. */
+    @org.jspecify.annotations.Nullable
+    String token(int listId) {
+        var list = store.statusList(listId).orElse(null);
+        if (list == null) {
+            return null;
+        }
+        Instant now = clock.instant();
+        boolean fresh = list.token() != null
+                && list.signedVersion() >= list.version()
+                && list.signedAt() != null
+                && list.signedAt().toInstant().plus(VALIDITY.dividedBy(2)).isAfter(now);
+        if (fresh) {
+            return list.token();
+        }
+        long version = list.version();
+        String token = sign(listId, bits(listId), now);
+        store.saveStatusList(listId, version, token, now);
+        return token;
+    }
+
+    private byte[] bits(int listId) {
+        byte[] bits = new byte[SIZE / 8];
+        for (int idx : store.revokedIndices(listId)) {
+            // Bit idx is bit (idx % 8) of byte idx / 8, counted from the least significant bit.
+            bits[idx / 8] |= (byte) (1 << (idx % 8));
+        }
+        return bits;
+    }
+
+    private String sign(int listId, byte[] bits, Instant now) {
+        Map<String, Object> statusList = new LinkedHashMap<>();
+        statusList.put("bits", 1);
+        statusList.put("lst", Base64.getUrlEncoder().withoutPadding().encodeToString(zlib(bits)));
+        Map<String, Object> claims = new LinkedHashMap<>();
+        claims.put("sub", uri(listId));
+        claims.put("iss", baseUrl);
+        claims.put("iat", now.getEpochSecond());
+        claims.put("exp", now.plus(VALIDITY).getEpochSecond());
+        claims.put("ttl", TTL.toSeconds());
+        claims.put("status_list", statusList);
+        JWSObject jws = new JWSObject(
+                key.header().type(new JOSEObjectType("statuslist+jwt")).build(), new Payload(claims));
+        try {
+            jws.sign(key.signer());
+        } catch (JOSEException e) {
+            throw new IllegalStateException(e);
+        }
+        return jws.serialize();
+    }
+
+    static byte[] zlib(byte[] bytes) {
+        Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
+        deflater.setInput(bytes);
+        deflater.finish();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buffer = new byte[4096];
+        while (!deflater.finished()) {
+            out.write(buffer, 0, deflater.deflate(buffer));
+        }
+        deflater.end();
+        return out.toByteArray();
+    }
+}

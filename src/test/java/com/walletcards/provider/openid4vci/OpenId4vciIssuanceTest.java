@@ -1,0 +1,331 @@
+package com.walletcards.provider.openid4vci;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.nimbusds.jose.crypto.ECDSAVerifier;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jwt.SignedJWT;
+import com.walletcards.access.AccessManagement;
+import com.walletcards.support.Api;
+import com.walletcards.support.DatabaseTest;
+import com.walletcards.support.Flows;
+import com.walletcards.support.Tenants;
+import java.io.ByteArrayOutputStream;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.Inflater;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The whole issuance as a wallet performs it, over HTTPS (a TLS front with a test certificate)
+ * against the running service: the card
+ * page's offer, the issuer's metadata, the pre-authorized code, a nonce, a key proof, and an SD-JWT
+ * VC that an independent verifier accepts; then revocation through the status list, re-issuance
+ * with the refresh token, and notifications.
+ */
+@DatabaseTest
+class OpenId4vciIssuanceTest {
+
+    static final int PORT = freePort();
+    static final int HTTPS_PORT = freePort();
+    static final String ISSUER = "https://localhost:" + HTTPS_PORT;
+    static final TlsFront FRONT = TlsFront.start(HTTPS_PORT, PORT);
+
+    @DynamicPropertySource
+    static void openid4vci(DynamicPropertyRegistry registry) {
+        // The issuer id is the public origin, so the service must know its own port up front.
+        registry.add("server.port", () -> PORT);
+        registry.add("wallet.download-base-url", () -> ISSUER);
+        registry.add("wallet.providers.settings.eudiw.mode", () -> "openid4vci");
+    }
+
+    @Autowired
+    AccessManagement access;
+
+    Api api;
+    Flows flows;
+    TestWallet wallet;
+
+    @BeforeEach
+    void tenant() {
+        api = new Api(PORT, Tenants.create(access).key());
+        flows = new Flows(api);
+        wallet = new TestWallet(FRONT.clientTrust());
+    }
+
+    record Card(String campaignId, String recipientId, String cardId, String page) {}
+
+    private Card card() {
+        String campaign = flows.campaign(Map.of(
+                "name",
+                "Summer Summit",
+                "providerTypes",
+                List.of("eudiw"),
+                "startDate",
+                "2031-07-01",
+                "campaignData",
+                Map.of("location", "Hall A", "start_time", "18:00")));
+        String recipient = flows.recipient(
+                        campaign, Map.of("name", "Ada Lovelace", "recipientData", Map.of("seat", "12A")))
+                .get("id")
+                .asString();
+        flows.waitForCard(campaign, recipient, "created");
+        String download = flows.invite(campaign, recipient).get("downloadUrl").asString();
+        return new Card(campaign, recipient, flows.cardOf(campaign, recipient), download + "/eudiw");
+    }
+
+    private String offerLink(Card card) {
+        // The holder opens the card page over HTTPS, as on a phone.
+        TestWallet.Answer page = wallet.get(card.page());
+        assertThat(page.status()).as(page.body()).isEqualTo(200);
+        assertThat(page.body()).contains("<svg");
+        return TestWallet.offerLinkOf(page.body());
+    }
+
+    @Test
+    void aWalletScansTheCardPageAndReceivesAVerifiableSdJwtVcWithThe10ProofsShape() throws Exception {
+        Card card = card();
+        TestWallet.Session session = wallet.redeem(offerLink(card));
+        assertThat(session.issuer()).isEqualTo(ISSUER);
+        assertThat(session.configurationId()).isEqualTo("event_ticket");
+
+        TestWallet.Answer issued =
+                wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session)));
+        assertThat(issued.status()).as(issued.body()).isEqualTo(200);
+        assertThat(issued.header("Cache-Control")).contains("no-store");
+        assertThat(issued.json().get("notification_id").asString()).isNotBlank();
+
+        var verified = verify(session, issued);
+        assertThat(verified.claims().get("iss")).isEqualTo(session.issuer());
+        assertThat(verified.claims().get("vct"))
+                .isEqualTo(session.issuerMetadata()
+                        .get("credential_configurations_supported")
+                        .get("event_ticket")
+                        .get("vct")
+                        .asString());
+        assertThat(verified.claims()).containsKeys("iat", "exp", "status", "cnf");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> cnf =
+                (Map<String, Object>) ((Map<String, Object>) verified.claims().get("cnf")).get("jwk");
+        assertThat(ECKey.parse(cnf)).isEqualTo(wallet.key.toPublicJWK());
+        assertThat(verified.disclosed())
+                .containsEntry("name", "Summer Summit")
+                .containsEntry("holder_name", "Ada Lovelace")
+                .containsEntry("venue", "Hall A")
+                .containsEntry("start_date", "2031-07-01")
+                .containsEntry("seat", "12A")
+                .containsKey("barcode");
+        // Selectively disclosable: no card field is visible without its disclosure.
+        assertThat(verified.claims()).doesNotContainKeys("name", "holder_name", "venue", "barcode");
+
+        JsonNode typeMetadata =
+                wallet.get((String) verified.claims().get("vct")).json();
+        assertThat(typeMetadata.get("vct").asString())
+                .isEqualTo(verified.claims().get("vct"));
+
+        // Issuing is the install: the card is active through the provider SPI's inbound port.
+        flows.waitForCard(card.campaignId(), card.recipientId(), "active");
+    }
+
+    @Test
+    void theDraft15SingleProofShapeThatFieldWalletsSendIsAccepted() throws Exception {
+        Card card = card();
+        TestWallet.Session session = wallet.redeem(offerLink(card));
+        TestWallet.Answer issued =
+                wallet.requestCredentialWithSingleProof(session, wallet.proof(session.issuer(), wallet.nonce(session)));
+        assertThat(issued.status()).as(issued.body()).isEqualTo(200);
+        assertThat(verify(session, issued).disclosed()).containsEntry("holder_name", "Ada Lovelace");
+    }
+
+    @Test
+    void everyViewOfTheCardPageMakesAFreshSingleUseCode() {
+        Card card = card();
+        String first = offerLink(card);
+        String second = offerLink(card);
+        assertThat(first).isNotEqualTo(second);
+        wallet.redeem(first);
+        // The used code's offer is gone, and the code cannot be redeemed again.
+        assertThat(wallet.get(TestWallet.offerUri(first)).status()).isEqualTo(404);
+        wallet.redeem(second);
+    }
+
+    @Test
+    void revokingTheCardSetsTheCredentialsStatusListBit() throws Exception {
+        Card card = card();
+        TestWallet.Session session = wallet.redeem(offerLink(card));
+        var verified = verify(
+                session, wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session))));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> status =
+                (Map<String, Object>) ((Map<String, Object>) verified.claims().get("status")).get("status_list");
+        int idx = ((Number) status.get("idx")).intValue();
+        String uri = (String) status.get("uri");
+        assertThat(bit(session, uri, idx)).isZero();
+
+        Api.Response revoked = api.post(
+                "/v1/campaigns/" + card.campaignId() + "/recipients/" + card.recipientId() + "/revoke", Map.of());
+        assertThat(revoked.status()).as(revoked.body()).isBetween(200, 204);
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(bit(session, uri, idx)).isOne());
+
+        // A revoked card is issued no more, not even by refresh token.
+        TestWallet.Answer refreshed = wallet.postForm(
+                session.issuer() + "/wallet/eudiw/token",
+                Map.of("grant_type", "refresh_token", "refresh_token", session.refreshToken()));
+        assertThat(refreshed.status()).isEqualTo(400);
+        assertThat(refreshed.json().get("error").asString()).isEqualTo("invalid_grant");
+    }
+
+    @Test
+    void theRefreshTokenReissuesTheCardWithItsNewContent() throws Exception {
+        Card card = card();
+        TestWallet.Session session = wallet.redeem(offerLink(card));
+        assertThat(verify(
+                                session,
+                                wallet.requestCredential(
+                                        session, wallet.proof(session.issuer(), wallet.nonce(session))))
+                        .disclosed())
+                .containsEntry("seat", "12A");
+
+        Api.Response patched = api.patch(
+                "/v1/campaigns/" + card.campaignId() + "/recipients/" + card.recipientId(),
+                Map.of("recipientData", Map.of("seat", "14C")));
+        assertThat(patched.status()).as(patched.body()).isEqualTo(200);
+
+        TestWallet.Answer token = wallet.postForm(
+                session.issuer() + "/wallet/eudiw/token",
+                Map.of("grant_type", "refresh_token", "refresh_token", session.refreshToken()));
+        assertThat(token.status()).as(token.body()).isEqualTo(200);
+        TestWallet.Session renewed = new TestWallet.Session(
+                session.issuer(),
+                session.issuerMetadata(),
+                session.offer(),
+                token.json().get("access_token").asString(),
+                session.refreshToken(),
+                session.configurationId());
+        var reissued = verify(
+                renewed, wallet.requestCredential(renewed, wallet.proof(renewed.issuer(), wallet.nonce(renewed))));
+        assertThat(reissued.disclosed()).containsEntry("seat", "14C");
+    }
+
+    @Test
+    void aDeclinedCredentialMarksTheCardRemovedAndNotificationsAreIdempotent() throws Exception {
+        Card card = card();
+        TestWallet.Session session = wallet.redeem(offerLink(card));
+        TestWallet.Answer issued =
+                wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session)));
+        flows.waitForCard(card.campaignId(), card.recipientId(), "active");
+        String notifications =
+                session.issuerMetadata().get("notification_endpoint").asString();
+        Map<String, String> deleted = Map.of(
+                "notification_id", issued.json().get("notification_id").asString(), "event", "credential_deleted");
+        assertThat(wallet.postJson(notifications, session.accessToken(), deleted)
+                        .status())
+                .isEqualTo(204);
+        assertThat(wallet.postJson(notifications, session.accessToken(), deleted)
+                        .status())
+                .isEqualTo(204);
+        flows.waitForCard(card.campaignId(), card.recipientId(), "removed");
+
+        TestWallet.Answer unknown = wallet.postJson(
+                notifications,
+                session.accessToken(),
+                Map.of("notification_id", "ntf_unknown", "event", "credential_accepted"));
+        assertThat(unknown.status()).isEqualTo(400);
+        assertThat(unknown.json().get("error").asString()).isEqualTo("invalid_notification_id");
+    }
+
+    @Test
+    void theMetadataIsPublicAndDescribesOneSdJwtConfigurationPerCampaignType() {
+        String issuer = ISSUER;
+        JsonNode metadata =
+                wallet.get(issuer + "/.well-known/openid-credential-issuer").json();
+        JsonNode configurations = metadata.get("credential_configurations_supported");
+        assertThat(configurations.propertyNames())
+                .containsExactlyInAnyOrder("event_ticket", "coupon", "loyalty_card", "access_pass", "wallet_card");
+        JsonNode ticket = configurations.get("event_ticket");
+        assertThat(ticket.get("format").asString()).isEqualTo("dc+sd-jwt");
+        assertThat(ticket.get("cryptographic_binding_methods_supported").get(0).asString())
+                .isEqualTo("jwk");
+        assertThat(ticket.get("proof_types_supported")
+                        .get("jwt")
+                        .get("proof_signing_alg_values_supported")
+                        .get(0)
+                        .asString())
+                .isEqualTo("ES256");
+        JsonNode as =
+                wallet.get(issuer + "/.well-known/oauth-authorization-server").json();
+        assertThat(as.get("pre-authorized_grant_anonymous_access_supported").asBoolean())
+                .isTrue();
+        assertThat(as.get("grant_types_supported").toString())
+                .contains("urn:ietf:params:oauth:grant-type:pre-authorized_code");
+        JsonNode jwtVcIssuer = wallet.get(issuer + "/.well-known/jwt-vc-issuer").json();
+        assertThat(jwtVcIssuer.get("issuer").asString()).isEqualTo(issuer);
+        assertThat(jwtVcIssuer.get("jwks").get("keys").get(0).has("d"))
+                .as("no private key published")
+                .isFalse();
+    }
+
+    private SdJwtVerifier.Verified verify(TestWallet.Session session, TestWallet.Answer issued) throws Exception {
+        assertThat(issued.status()).as(issued.body()).isEqualTo(200);
+        String credential =
+                issued.json().get("credentials").get(0).get("credential").asString();
+        JsonNode jwks = wallet.get(session.issuer() + "/.well-known/jwt-vc-issuer")
+                .json()
+                .get("jwks");
+        var verified = SdJwtVerifier.verify(credential, jwks);
+        Map<String, Object> all = new java.util.HashMap<>(verified.disclosed());
+        // The recipient's own data is disclosed inside "details".
+        return new SdJwtVerifier.Verified(verified.header(), verified.claims(), all);
+    }
+
+    /** The credential's bit in the signed status list, checked against the issuer's JWKS. */
+    private int bit(TestWallet.Session session, String uri, int idx) throws Exception {
+        TestWallet.Answer list = wallet.get(uri);
+        assertThat(list.status()).isEqualTo(200);
+        assertThat(list.header("Content-Type")).startsWith("application/statuslist+jwt");
+        SignedJWT jwt = SignedJWT.parse(list.body());
+        assertThat(jwt.getHeader().getType().getType()).isEqualTo("statuslist+jwt");
+        JWKSet jwks = JWKSet.parse(wallet.get(session.issuer() + "/.well-known/jwt-vc-issuer")
+                .json()
+                .get("jwks")
+                .toString());
+        assertThat(jwt.verify(new ECDSAVerifier(
+                        (ECKey) jwks.getKeyByKeyId(jwt.getHeader().getKeyID()))))
+                .isTrue();
+        var claims = jwt.getJWTClaimsSet();
+        assertThat(claims.getSubject()).isEqualTo(uri);
+        assertThat(claims.getExpirationTime()).isNotNull();
+        assertThat(claims.getLongClaim("ttl")).isPositive();
+        Map<String, Object> statusList = claims.getJSONObjectClaim("status_list");
+        assertThat(((Number) statusList.get("bits")).intValue()).isEqualTo(1);
+        Inflater inflater = new Inflater();
+        inflater.setInput(Base64.getUrlDecoder().decode((String) statusList.get("lst")));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        byte[] buffer = new byte[4096];
+        while (!inflater.finished()) {
+            bytes.write(buffer, 0, inflater.inflate(buffer));
+        }
+        byte[] bits = bytes.toByteArray();
+        assertThat(bits.length * 8).isGreaterThan(idx);
+        return (bits[idx / 8] >> (idx % 8)) & 1;
+    }
+
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

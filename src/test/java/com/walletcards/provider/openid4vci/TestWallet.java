@@ -1,0 +1,218 @@
+package com.walletcards.provider.openid4vci;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.ECDSASigner;
+import com.nimbusds.jose.jwk.Curve;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import javax.net.ssl.SSLContext;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A wallet as the OpenID4VCI protocol describes it: it knows nothing of the service but the offer
+ * link it scanned, discovers everything else from the issuer's metadata, and holds its own key.
+ */
+final class TestWallet {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Pattern OFFER_LINK = Pattern.compile("href=\"(openid-credential-offer://[^\"]+)\"");
+
+    private final HttpClient http;
+    final ECKey key;
+
+    TestWallet(@Nullable SSLContext trust) {
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
+        if (trust != null) {
+            builder.sslContext(trust);
+        }
+        this.http = builder.build();
+        try {
+            this.key = new ECKeyGenerator(Curve.P_256).generate();
+        } catch (com.nimbusds.jose.JOSEException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    record Answer(int status, HttpResponse<String> response) {
+        JsonNode json() {
+            return JSON.readTree(response.body());
+        }
+
+        String body() {
+            return response.body();
+        }
+
+        String header(String name) {
+            return response.headers().firstValue(name).orElse("");
+        }
+    }
+
+    /** The offer link on the card page ({@code /c/<code>/eudiw}), as a QR scanner would read it. */
+    static String offerLinkOf(String html) {
+        Matcher m = OFFER_LINK.matcher(html);
+        assertThat(m.find()).as(html).isTrue();
+        return m.group(1).replace("&amp;", "&");
+    }
+
+    static String offerUri(String offerLink) {
+        String query = URI.create(offerLink).getRawQuery();
+        assertThat(query).startsWith("credential_offer_uri=");
+        return URLDecoder.decode(query.substring("credential_offer_uri=".length()), StandardCharsets.UTF_8);
+    }
+
+    Answer get(String url) {
+        return send(HttpRequest.newBuilder(URI.create(url)).GET());
+    }
+
+    Answer postForm(String url, Map<String, String> form) {
+        String body = form.entrySet().stream()
+                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
+                        + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+        return send(HttpRequest.newBuilder(URI.create(url))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    Answer postJson(String url, @Nullable String bearer, Object body) {
+        return postRaw(url, bearer, body instanceof String s ? s : JSON.writeValueAsString(body));
+    }
+
+    Answer postRaw(String url, @Nullable String bearer, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (bearer != null) {
+            request.header("Authorization", "Bearer " + bearer);
+        }
+        return send(request);
+    }
+
+    private Answer send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> response =
+                    http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+            return new Answer(response.statusCode(), response);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Everything a wallet learns from an offer: the issuer's metadata and a redeemed token. */
+    record Session(
+            String issuer,
+            JsonNode issuerMetadata,
+            JsonNode offer,
+            String accessToken,
+            String refreshToken,
+            String configurationId) {}
+
+    Session redeem(String offerLink) {
+        Answer offer = get(offerUri(offerLink));
+        assertThat(offer.status()).as(offer.body()).isEqualTo(200);
+        assertThat(offer.header("Cache-Control")).contains("no-store");
+        String issuer = offer.json().get("credential_issuer").asString();
+        JsonNode metadata =
+                get(issuer + "/.well-known/openid-credential-issuer").json();
+        assertThat(metadata.get("credential_issuer").asString()).isEqualTo(issuer);
+        JsonNode as = get(issuer + "/.well-known/oauth-authorization-server").json();
+        String code = offer.json()
+                .get("grants")
+                .get("urn:ietf:params:oauth:grant-type:pre-authorized_code")
+                .get("pre-authorized_code")
+                .asString();
+        Answer token = postForm(
+                as.get("token_endpoint").asString(),
+                Map.of(
+                        "grant_type",
+                        "urn:ietf:params:oauth:grant-type:pre-authorized_code",
+                        "pre-authorized_code",
+                        code));
+        assertThat(token.status()).as(token.body()).isEqualTo(200);
+        assertThat(token.header("Cache-Control")).contains("no-store");
+        return new Session(
+                issuer,
+                metadata,
+                offer.json(),
+                token.json().get("access_token").asString(),
+                token.json().get("refresh_token").asString(),
+                offer.json().get("credential_configuration_ids").get(0).asString());
+    }
+
+    String nonce(Session session) {
+        Answer nonce = postRaw(session.issuerMetadata().get("nonce_endpoint").asString(), null, "");
+        assertThat(nonce.status()).as(nonce.body()).isEqualTo(200);
+        assertThat(nonce.header("Cache-Control")).contains("no-store");
+        return nonce.json().get("c_nonce").asString();
+    }
+
+    String proof(String audience, String nonce) {
+        return proof(key, audience, nonce, Instant.now(), "openid4vci-proof+jwt");
+    }
+
+    static String proof(ECKey signer, String audience, @Nullable String nonce, Instant iat, @Nullable String typ) {
+        return proof(signer, signer.toPublicJWK(), audience, nonce, iat, typ);
+    }
+
+    static String proof(
+            ECKey signer, ECKey headerKey, String audience, @Nullable String nonce, Instant iat, @Nullable String typ) {
+        try {
+            JWSHeader.Builder header = new JWSHeader.Builder(JWSAlgorithm.ES256).jwk(headerKey);
+            if (typ != null) {
+                header.type(new JOSEObjectType(typ));
+            }
+            JWTClaimsSet.Builder claims =
+                    new JWTClaimsSet.Builder().audience(audience).issueTime(Date.from(iat));
+            if (nonce != null) {
+                claims.claim("nonce", nonce);
+            }
+            SignedJWT jwt = new SignedJWT(header.build(), claims.build());
+            jwt.sign(new ECDSASigner(signer));
+            return jwt.serialize();
+        } catch (com.nimbusds.jose.JOSEException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The 1.0 request shape. */
+    Answer requestCredential(Session session, String proof) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("credential_configuration_id", session.configurationId());
+        body.put("proofs", Map.of("jwt", java.util.List.of(proof)));
+        return postJson(session.issuerMetadata().get("credential_endpoint").asString(), session.accessToken(), body);
+    }
+
+    /** The draft-15 shape that wallets in the field still send: one {@code proof}. */
+    Answer requestCredentialWithSingleProof(Session session, String proof) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("credential_configuration_id", session.configurationId());
+        body.put("proof", Map.of("proof_type", "jwt", "jwt", proof));
+        return postJson(session.issuerMetadata().get("credential_endpoint").asString(), session.accessToken(), body);
+    }
+}
