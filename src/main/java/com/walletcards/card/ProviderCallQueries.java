@@ -36,7 +36,6 @@ class ProviderCallQueries {
             String barcodeValue,
             boolean toCreate,
             boolean toVoid,
-            boolean existsAtProvider,
             @Nullable Instant pushLeaseUntil) {}
 
     /** What a call achieved for one object; {@code error} null when it succeeded. */
@@ -67,7 +66,6 @@ class ProviderCallQueries {
                         rs.getString("barcode_value"),
                         !rs.getBoolean("created_at_provider") && !rs.getBoolean("voided"),
                         rs.getBoolean("void_pending"),
-                        rs.getBoolean("created_at_provider"),
                         lease(rs.getObject("push_lease_until", java.time.OffsetDateTime.class))))
                 .list();
     }

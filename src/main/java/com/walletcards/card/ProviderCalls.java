@@ -144,20 +144,11 @@ class ProviderCalls {
     }
 
     private void voidAll(WalletProvider provider, List<PendingObject> objects, Attempt attempt) {
-        // A card revoked before its object was created has nothing to void at the provider, and a
-        // provider asked to void an object it never saw would answer "not found".
-        List<ProviderObjectRef> refs = objects.stream()
-                .filter(PendingObject::existsAtProvider)
-                .map(ProviderCalls::ref)
-                .toList();
-        objects.stream()
-                .filter(o -> !o.existsAtProvider())
-                .forEach(o -> attempt.voided.add(new CallOutcome(o.walletCardId(), o.provider(), true, 0, null)));
+        // Voided even when this job never created the object: providers that create lazily (when
+        // the holder first opens the card) may hold it all the same.
+        List<ProviderObjectRef> refs = objects.stream().map(ProviderCalls::ref).toList();
         if (!provider.capabilities().voiding()) {
             refs.forEach(r -> attempt.voided.add(new CallOutcome(r.walletCardId(), r.provider(), true, 0, null)));
-            return;
-        }
-        if (refs.isEmpty()) {
             return;
         }
         call(

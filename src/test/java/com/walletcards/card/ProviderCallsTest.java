@@ -198,32 +198,6 @@ class ProviderCallsTest {
     }
 
     @Test
-    void aCardRevokedBeforeItsObjectExistsAtTheProviderIsNeverCreatedNorVoidedThere() {
-        String campaign = campaign(List.of("alpha"));
-        // The provider asks for a pause, so the revocation lands before the object is created.
-        recorder.failCalls("alpha", ProviderFailure.rateLimited("quota", Duration.ofSeconds(3)));
-        String recipient = recipient(campaign);
-        String card = cardOf(campaign, recipient);
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> recorder.calls("alpha", "create", card).size() == 1);
-
-        Api.Response revoked = api.post(recipients(campaign) + recipient + "/revoke", null);
-        assertThat(revoked.status()).as(revoked.body()).isEqualTo(200);
-
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> jdbc.sql("SELECT COUNT(*) FROM provider_objects WHERE wallet_card_id = ?"
-                                        + " AND void_pending = FALSE AND voided = TRUE")
-                                .param(card)
-                                .query(Long.class)
-                                .single()
-                        == 1);
-        assertThat(recorder.calls("alpha", "void", card)).isEmpty();
-        assertThat(recorder.calls("alpha", "create", card)).hasSize(1);
-        assertThat(reads.lastError(card, "alpha")).isNull();
-        assertThat(reads.walletObjects(card)).isEmpty();
-    }
-
-    @Test
     void aProviderWithClassLevelDataGetsOneCampaignUpdatePerChangeWhateverTheNumberOfCards() {
         recorder.campaignLevel("beta");
         String campaign = campaign(List.of("beta"));
