@@ -58,7 +58,8 @@ final class FakeGoogleWallet implements AutoCloseable {
     private static final Pattern ID = Pattern.compile("[0-9]+\\.[A-Za-z0-9._-]+");
     private static final Set<String> REVIEW_STATUSES = Set.of("UNDER_REVIEW", "DRAFT");
 
-    record Request(String method, String path, int status, Instant at) {}
+    /** One request: {@code resource} is the class or object id it was about (an insert's from its body). */
+    record Request(String method, String path, int status, Instant at, String resource) {}
 
     private final HttpServer server;
     private final KeyPair serviceAccountKey;
@@ -241,7 +242,7 @@ final class FakeGoogleWallet implements AutoCloseable {
             status = 500;
             answer = error(500, "INTERNAL", "backendError", String.valueOf(e.getMessage()));
         }
-        log.add(new Request(method, path, status, Instant.now()));
+        log.add(new Request(method, path, status, Instant.now(), resourceOf(path, body)));
         byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", "application/json; charset=UTF-8");
         exchange.sendResponseHeaders(status, bytes.length);
@@ -250,6 +251,28 @@ final class FakeGoogleWallet implements AutoCloseable {
     }
 
     private record Reply(int status, String body) {}
+
+    private static String resourceOf(String path, byte[] body) {
+        Matcher m = RESOURCE.matcher(path);
+        if (!m.matches()) {
+            return "";
+        }
+        if (m.group(3) != null) {
+            return URLDecoder.decode(m.group(3), StandardCharsets.UTF_8);
+        }
+        try {
+            return JSON.readTree(body).path("id").asString("");
+        } catch (RuntimeException e) {
+            return "";
+        }
+    }
+
+    /** API requests about any of these classes or objects. */
+    long callsAbout(java.util.Collection<String> ids) {
+        return log.stream()
+                .filter(r -> r.path().startsWith("/walletobjects/") && ids.contains(r.resource()))
+                .count();
+    }
 
     /** The JWT-bearer grant: the assertion must be signed by the service account's key, for this token URL. */
     private Reply token(String form) {

@@ -8,10 +8,14 @@ import com.nimbusds.jose.crypto.RSASSAVerifier;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import com.walletcards.access.AccessManagement;
+import com.walletcards.card.WalletProviders;
+import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.shared.ProviderName;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.SeparateDatabase;
 import com.walletcards.support.Tenants;
+import com.walletcards.support.WalletProviderContract;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -48,7 +53,7 @@ import tools.jackson.databind.JsonNode;
             "wallet.download-base-url=https://cards.example.com"
         })
 @DirtiesContext // its own context on its own database: the fake's counts see only this test's work
-class GoogleWalletTest {
+class GoogleWalletTest extends WalletProviderContract {
 
     static final class OwnDatabase extends SeparateDatabase {}
 
@@ -75,8 +80,23 @@ class GoogleWalletTest {
     @Autowired
     JdbcClient jdbc;
 
+    @Autowired
+    WalletProviders providers;
+
     Api api;
     Api holder;
+
+    /** The SPI contract every provider passes, for the Google implementation. */
+    @Override
+    protected Stream<WalletProvider> providers() {
+        return Stream.of(providers.get(ProviderName.beta));
+    }
+
+    @Test
+    void betaRunsTheGoogleImplementation() {
+        assertThat(providers.get(ProviderName.beta).allocateObjectRef("card_1"))
+                .startsWith(FakeGoogleWallet.ISSUER_ID + ".gw_");
+    }
 
     @BeforeEach
     void tenant() {
@@ -148,10 +168,13 @@ class GoogleWalletTest {
         assertThat(object.path("validTimeInterval").path("start").path("date").asString())
                 .startsWith("2031-07-01T18:00");
 
-        long calls = GOOGLE.apiCalls();
+        long calls = GOOGLE.callsAbout(List.of(classId, card.objectId()));
+        assertThat(calls).isEqualTo(2);
         Api.Response again = holder.page(card.link());
         assertThat(again.status()).isEqualTo(302);
-        assertThat(GOOGLE.apiCalls()).as("a second open finds both at Google").isEqualTo(calls);
+        assertThat(GOOGLE.callsAbout(List.of(classId, card.objectId())))
+                .as("a second open finds both at Google")
+                .isEqualTo(calls);
         assertThat(GOOGLE.calls("POST", "eventTicketClass")).hasSize(1);
         assertThat(GOOGLE.calls("POST", "eventTicketObject")).hasSize(1);
     }
@@ -159,8 +182,9 @@ class GoogleWalletTest {
     @Test
     void cardsThatAreNeverOpenedCostNoApiCall() {
         String campaign = campaign("event");
+        List<String> mine = new ArrayList<>(List.of(FakeGoogleWallet.ISSUER_ID + "." + campaign));
         for (int i = 0; i < 3; i++) {
-            card(campaign, Map.of());
+            mine.add(card(campaign, Map.of()).objectId());
         }
         api.patch("/v1/campaigns/" + campaign, Map.of("name", "Renamed"));
         // The campaign change has nothing to update at Google: wait until it was handled.
@@ -170,7 +194,7 @@ class GoogleWalletTest {
                                 .query(Long.class)
                                 .single()
                         == 0);
-        assertThat(GOOGLE.apiCalls()).isZero();
+        assertThat(GOOGLE.callsAbout(mine)).isZero();
     }
 
     @Test
@@ -291,8 +315,11 @@ class GoogleWalletTest {
         });
         awaitQuiet(campaign);
         assertThat(GOOGLE.calls("PATCH", "eventTicketClass/" + classId)).hasSize(1);
-        assertThat(GOOGLE.calls("PATCH", "eventTicketObject")).isEmpty();
-        assertThat(GOOGLE.apiCalls()).isEqualTo(1);
+        List<String> ids = new ArrayList<>(List.of(classId));
+        cards.forEach(c -> ids.add(c.objectId()));
+        assertThat(GOOGLE.callsAbout(ids))
+                .as("calls about the class and its objects")
+                .isEqualTo(1);
     }
 
     @Test
@@ -325,7 +352,8 @@ class GoogleWalletTest {
         awaitQuiet(campaign);
         assertThat(GOOGLE.calls("PATCH", "eventTicketObject/" + card.objectId()))
                 .hasSize(1);
-        assertThat(GOOGLE.apiCalls()).isEqualTo(1);
+        assertThat(GOOGLE.callsAbout(List.of(classId, card.objectId(), other.objectId())))
+                .isEqualTo(1);
     }
 
     @Test
@@ -342,9 +370,10 @@ class GoogleWalletTest {
                                 .path("state")
                                 .asString())
                         .isEqualTo("INACTIVE"));
-        long calls = GOOGLE.apiCalls();
+        List<String> ids = List.of(FakeGoogleWallet.ISSUER_ID + "." + campaign, card.objectId());
+        long calls = GOOGLE.callsAbout(ids);
         assertThat(holder.page(card.link()).status()).isEqualTo(410);
-        assertThat(GOOGLE.apiCalls()).isEqualTo(calls);
+        assertThat(GOOGLE.callsAbout(ids)).isEqualTo(calls);
     }
 
     @Test
@@ -360,7 +389,54 @@ class GoogleWalletTest {
                         .single()
                         .equals(false));
         assertThat(holder.page(card.link()).status()).isEqualTo(410);
-        assertThat(GOOGLE.apiCalls()).isZero();
+        assertThat(GOOGLE.callsAbout(List.of(FakeGoogleWallet.ISSUER_ID + "." + campaign, card.objectId())))
+                .isZero();
+    }
+
+    // ---- failures
+
+    @Test
+    void withGoogleDownTheHolderGets503AndTheApiKeepsWorking() {
+        String campaign = campaign("event");
+        Card card = card(campaign, Map.of());
+        GOOGLE.failNext(50, 503);
+
+        Api.Response down = holder.page(card.link());
+        assertThat(down.status()).isEqualTo(503);
+        assertThat(down.header("Retry-After")).isNotBlank();
+        assertThat(api.get("/v1/campaigns/" + campaign).status()).isEqualTo(200);
+        assertThat(api.post(
+                                "/v1/campaigns/" + campaign + "/recipients",
+                                Map.of("email", UUID.randomUUID() + "@example.com"))
+                        .status())
+                .isEqualTo(201);
+
+        GOOGLE.reset();
+        assertThat(holder.page(card.link()).status()).isEqualTo(302);
+    }
+
+    @Test
+    void aRefusalByGoogleIsRecordedOnTheCardsObjectWithGooglesMessage() {
+        String campaign = campaign("event");
+        String classId = FakeGoogleWallet.ISSUER_ID + "." + campaign;
+        Card card = card(campaign, Map.of());
+        holder.page(card.link());
+        save(classId, card);
+        GOOGLE.failNext(1, 400);
+
+        api.patch("/v1/campaigns/" + campaign + "/recipients/" + card.recipientId(), Map.of("name", "Grace Hopper"));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(jdbc.sql(
+                                        "SELECT last_error FROM provider_objects WHERE wallet_card_id = ? AND provider = 'beta'")
+                                .param(card.id())
+                                .query((rs, i) -> String.valueOf(rs.getString(1)))
+                                .single())
+                        .contains("Google Wallet refused", "(400)", "injected failure"));
+        assertThat(jdbc.sql("SELECT last_error FROM google_wallet_objects WHERE object_id = ?")
+                        .param(card.objectId())
+                        .query(String.class)
+                        .single())
+                .contains("injected failure");
     }
 
     // ---- notifications
