@@ -31,6 +31,7 @@ class GoogleWalletFactory implements WalletProviderFactory {
     private final Clock clock;
     private final String downloadBase;
     private volatile @Nullable GoogleCallbacks callbacks;
+    private volatile @Nullable GoogleWalletProvider provider;
 
     GoogleWalletFactory(
             GoogleWalletSettings settings,
@@ -80,12 +81,19 @@ class GoogleWalletFactory implements WalletProviderFactory {
                     "Google delivers callbacks only to public HTTPS URLs; WALLET_DOWNLOAD_BASE_URL is {}",
                     downloadBase);
         }
-        return new GoogleWalletProvider(
+        GoogleWalletProvider created = new GoogleWalletProvider(
                 issuerId,
                 api,
                 records,
                 new SaveLinks(account, settings.saveUrlPrefix(), origin, clock),
                 downloadBase + CALLBACK_PATH);
+        provider = created;
+        return created;
+    }
+
+    /** The provider, when {@code beta} runs in this mode. */
+    Optional<GoogleWalletProvider> created() {
+        return Optional.ofNullable(provider);
     }
 
     /** The callback verifier, when {@code beta} runs in this mode. */

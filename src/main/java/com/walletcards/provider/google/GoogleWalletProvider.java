@@ -4,6 +4,8 @@ import com.walletcards.card.spi.AddToWallet;
 import com.walletcards.card.spi.CampaignContent;
 import com.walletcards.card.spi.Capabilities;
 import com.walletcards.card.spi.CardContent;
+import com.walletcards.card.spi.ObjectEvent;
+import com.walletcards.card.spi.ObjectEvents;
 import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.PushMessage;
@@ -13,7 +15,9 @@ import com.walletcards.provider.google.WalletRecords.ClassRecord;
 import com.walletcards.provider.google.WalletRecords.MessageRecord;
 import com.walletcards.provider.google.WalletRecords.ObjectRecord;
 import com.walletcards.shared.Ids;
+import com.walletcards.shared.NotFound;
 import com.walletcards.shared.ProviderName;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -271,6 +275,44 @@ final class GoogleWalletProvider implements WalletProvider {
         }
         records.recordClass(
                 classId, campaign.campaignId(), vertical.name(), campaign.version(), WalletRecords.hash(body));
+    }
+
+    /**
+     * For saves whose callback never came (Google's callbacks have had outages): reads
+     * {@code hasUsers} of up to {@code limit} objects whose state is unknown, least recently
+     * checked first, and reports the saved ones as installed. Returns how many it reported.
+     */
+    int reconcile(ObjectEvents events, Clock clock, int limit) {
+        int reported = 0;
+        for (ObjectRecord record : records.unchecked(limit)) {
+            Optional<JsonNode> object;
+            try {
+                object = api.get(Vertical.valueOf(record.vertical()).objectType(), record.objectId());
+            } catch (ProviderFailure failure) {
+                if (failure.permanent()) {
+                    records.checked(record.objectId(), null);
+                    continue;
+                }
+                throw failure; // Google unavailable: the next run continues
+            }
+            if (object.isPresent() && object.get().path("hasUsers").asBoolean(false)) {
+                try {
+                    events.report(new ObjectEvent(
+                            ProviderName.beta,
+                            record.objectId(),
+                            "google:hasUsers:" + record.objectId(),
+                            ObjectEvent.Kind.INSTALLED,
+                            clock.instant()));
+                    reported++;
+                } catch (NotFound gone) {
+                    // the card is gone from this service: nothing to apply
+                }
+                records.checked(record.objectId(), true);
+            } else {
+                records.checked(record.objectId(), null); // still unknown: asked again after the others
+            }
+        }
+        return reported;
     }
 
     private Map<String, ObjectRecord> known(List<String> objectIds) {

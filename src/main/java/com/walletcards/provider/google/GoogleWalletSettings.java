@@ -13,6 +13,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param tokenUrl where access tokens come from; empty means the key file's own {@code token_uri}
  * @param requestsPerSecond the token bucket of calls to the API (Google allows about 20 per issuer)
+ * @param reconcileInterval how often objects whose save was never reported are looked up at Google
  * @param maxAttempts tries of one call on 429 and 5xx, with growing pauses, before the caller's
  *     own retry (a background job's backoff) takes over
  */
@@ -35,7 +36,9 @@ record GoogleWalletSettings(
         @DefaultValue("PT0.2S") Duration firstBackoff,
         @DefaultValue("PT10S") Duration requestTimeout,
         @DefaultValue("PT1H") Duration callbackKeysTtl,
-        @DefaultValue("https://pay.google.com/gp/v/save/") String saveUrlPrefix) {
+        @DefaultValue("https://pay.google.com/gp/v/save/") String saveUrlPrefix,
+        @DefaultValue("P1D") Duration reconcileInterval,
+        @DefaultValue("1000") int reconcileBatchSize) {
 
     static final String FILE_VARIABLE = "WALLET_BETA_SERVICE_ACCOUNT_FILE";
     static final String ISSUER_VARIABLE = "WALLET_BETA_ISSUER_ID";

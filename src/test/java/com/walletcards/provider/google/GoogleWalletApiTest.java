@@ -64,7 +64,9 @@ class GoogleWalletApiTest {
                         Duration.ofMillis(50),
                         Duration.ofSeconds(5),
                         Duration.ofHours(1),
-                        "https://pay.google.com/gp/v/save/"),
+                        "https://pay.google.com/gp/v/save/",
+                        Duration.ofDays(1),
+                        1000),
                 account);
     }
 

@@ -110,7 +110,9 @@ class GoogleWalletModeTest {
                 Duration.ofMillis(50),
                 Duration.ofSeconds(5),
                 Duration.ofHours(1),
-                "https://pay.google.com/gp/v/save/");
+                "https://pay.google.com/gp/v/save/",
+                Duration.ofDays(1),
+                1000);
         return new GoogleWalletFactory(
                 settings,
                 JdbcClient.create(new DriverManagerDataSource("jdbc:h2:mem:unused")),

@@ -83,6 +83,9 @@ class GoogleWalletTest extends WalletProviderContract {
     @Autowired
     WalletProviders providers;
 
+    @Autowired
+    GoogleReconciliation reconciliation;
+
     Api api;
     Api holder;
 
@@ -275,6 +278,26 @@ class GoogleWalletTest extends WalletProviderContract {
             assertThat(r.errorCode()).isEqualTo("UNAUTHORIZED");
         }
         assertThat(status(campaign, card)).isEqualTo("invited");
+    }
+
+    @Test
+    void aSaveWhoseCallbackNeverCameIsFoundByTheReconciliation() {
+        String campaign = campaign("event");
+        Card saved = card(campaign, Map.of());
+        Card notSaved = card(campaign, Map.of());
+        holder.page(saved.link());
+        holder.page(notSaved.link());
+        GOOGLE.markSaved("eventTicketObject", saved.objectId());
+
+        reconciliation.runOnce();
+
+        assertThat(status(campaign, saved)).isEqualTo("active");
+        assertThat(status(campaign, notSaved)).isEqualTo("invited");
+        assertThat(jdbc.sql("SELECT has_users FROM google_wallet_objects WHERE object_id = ?")
+                        .param(saved.objectId())
+                        .query(Boolean.class)
+                        .single())
+                .isTrue();
     }
 
     // ---- propagation
