@@ -1,0 +1,103 @@
+package com.walletcards.provider.google;
+
+import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.card.spi.WalletProviderFactory;
+import com.walletcards.shared.ProviderName;
+import java.net.URI;
+import java.time.Clock;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * The {@code google} mode of provider {@code beta}. Only when that mode is chosen does
+ * {@link #create()} run: it reads and checks the service account and the issuer id, so a wrong
+ * setting stops the start-up naming its variable, and the local mode never touches them.
+ */
+@Component
+@EnableConfigurationProperties(GoogleWalletSettings.class)
+class GoogleWalletFactory implements WalletProviderFactory {
+
+    private static final Logger log = LoggerFactory.getLogger(GoogleWalletFactory.class);
+    static final String CALLBACK_PATH = "/wallet/beta/callbacks";
+
+    private final GoogleWalletSettings settings;
+    private final JdbcClient jdbc;
+    private final Clock clock;
+    private final String downloadBase;
+    private volatile @Nullable GoogleCallbacks callbacks;
+    private volatile @Nullable GoogleWalletProvider provider;
+
+    GoogleWalletFactory(
+            GoogleWalletSettings settings,
+            JdbcClient jdbc,
+            Clock clock,
+            @Value("${wallet.download-base-url}") String downloadBase) {
+        this.settings = settings;
+        this.jdbc = jdbc;
+        this.clock = clock;
+        this.downloadBase =
+                downloadBase.endsWith("/") ? downloadBase.substring(0, downloadBase.length() - 1) : downloadBase;
+    }
+
+    @Override
+    public ProviderName provider() {
+        return ProviderName.beta;
+    }
+
+    @Override
+    public String mode() {
+        return GoogleWalletMode.MODE;
+    }
+
+    @Override
+    public WalletProvider create() {
+        if (!settings.configured()) {
+            throw new IllegalStateException(
+                    "WALLET_PROVIDER_BETA_MODE=google needs " + GoogleWalletSettings.FILE_VARIABLE
+                            + " (the service account's JSON key) and " + GoogleWalletSettings.ISSUER_VARIABLE);
+        }
+        String issuerId = settings.checkedIssuerId();
+        ServiceAccount account = ServiceAccount.load(settings.serviceAccountFile(), settings.tokenUrl());
+        WalletRecords records = new WalletRecords(jdbc, clock);
+        URI base = URI.create(downloadBase);
+        String origin = base.getScheme() + "://" + base.getAuthority();
+        GoogleWalletApi api = new GoogleWalletApi(settings, account);
+        callbacks = new GoogleCallbacks(settings, issuerId, records, clock);
+        log.info(
+                "Provider beta speaks Google Wallet: issuer {}, service account {}, API {}, callbacks at {}{}",
+                issuerId,
+                account.email(),
+                settings.apiBaseUrl(),
+                downloadBase,
+                CALLBACK_PATH);
+        if (!"https".equals(base.getScheme())) {
+            log.warn(
+                    "Google delivers callbacks only to public HTTPS URLs; WALLET_DOWNLOAD_BASE_URL is {}",
+                    downloadBase);
+        }
+        GoogleWalletProvider created = new GoogleWalletProvider(
+                issuerId,
+                api,
+                records,
+                new SaveLinks(account, settings.saveUrlPrefix(), origin, clock),
+                downloadBase + CALLBACK_PATH);
+        provider = created;
+        return created;
+    }
+
+    /** The provider, when {@code beta} runs in this mode. */
+    Optional<GoogleWalletProvider> created() {
+        return Optional.ofNullable(provider);
+    }
+
+    /** The callback verifier, when {@code beta} runs in this mode. */
+    Optional<GoogleCallbacks> callbacks() {
+        return Optional.ofNullable(callbacks);
+    }
+}

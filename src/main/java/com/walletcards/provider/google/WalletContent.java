@@ -1,0 +1,261 @@
+package com.walletcards.provider.google;
+
+import com.walletcards.card.spi.CampaignContent;
+import com.walletcards.card.spi.CardContent;
+import com.walletcards.card.spi.CardDesign;
+import com.walletcards.card.spi.CardDesign.ImageKind;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How a campaign becomes a Google Wallet class and a card an object. The campaign's shared data
+ * sits on the class, so that one class PATCH changes every holder's pass; the object carries only
+ * what belongs to the holder (name, seat, barcode), except for the {@code generic} vertical, whose
+ * classes show no text of their own.
+ */
+final class WalletContent {
+
+    private static final String LANGUAGE = "en";
+    /** Holder data shown as the event ticket's seat, not as free text. */
+    private static final Set<String> SEAT_KEYS = Set.of("seat", "row", "section", "gate");
+    /** Campaign data keys that the class shows in their own fields. */
+    private static final Set<String> SHOWN_ELSEWHERE =
+            Set.of("location", "design", "start_time", "end_time", "doors_open_time", "timezone", "barcodeType");
+
+    private WalletContent() {}
+
+    /** The Google vertical of a campaign type (contract §11): its REST path prefix and JWT key. */
+    enum Vertical {
+        eventTicket,
+        offer,
+        loyalty,
+        generic;
+
+        static Vertical of(String campaignType) {
+            return switch (campaignType) {
+                case "event" -> eventTicket;
+                case "coupon" -> offer;
+                case "loyalty" -> loyalty;
+                default -> generic; // access and generic passes
+            };
+        }
+
+        String classType() {
+            return name() + "Class";
+        }
+
+        String objectType() {
+            return name() + "Object";
+        }
+
+        /** The key of the save JWT's payload that lists objects of this vertical. */
+        String payloadKey() {
+            return name() + "Objects";
+        }
+    }
+
+    static String classId(String issuerId, String campaignId) {
+        return issuerId + "." + suffix(campaignId);
+    }
+
+    /** Google's ids allow letters, digits, '.', '_' and '-' after the issuer id. */
+    static String suffix(String id) {
+        return id.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    /** The class of a campaign, as inserted and as patched (the id is ignored by a PATCH). */
+    static Map<String, Object> classBody(String classId, CampaignContent c, String callbackUrl) {
+        Vertical vertical = Vertical.of(c.type());
+        CardDesign design = c.design();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("id", classId);
+        body.put("reviewStatus", "UNDER_REVIEW");
+        body.put("callbackOptions", Map.of("url", callbackUrl));
+        body.put("multipleDevicesAndHoldersAllowedStatus", "ONE_USER_ALL_DEVICES");
+        if (vertical != Vertical.generic) {
+            body.put("issuerName", c.organizationName());
+            if (design.backgroundColor() != null) {
+                body.put("hexBackgroundColor", design.backgroundColor());
+            }
+            image(design, ImageKind.hero).ifPresent(uri -> body.put("heroImage", uri));
+        }
+        switch (vertical) {
+            case eventTicket -> {
+                body.put("eventName", text(c.name()));
+                String venue = c.data().get("location") instanceof String s ? s : null;
+                if (venue != null) {
+                    body.put("venue", Map.of("name", text(venue), "address", text(venue)));
+                }
+                Map<String, Object> dateTime = new LinkedHashMap<>();
+                if (c.eventStartsAt() != null) {
+                    dateTime.put("start", dateTime(c.eventStartsAt(), c.timezone()));
+                }
+                if (c.eventEndsAt() != null) {
+                    dateTime.put("end", dateTime(c.eventEndsAt(), c.timezone()));
+                }
+                if (!dateTime.isEmpty()) {
+                    body.put("dateTime", dateTime);
+                }
+                image(design, ImageKind.logo).ifPresent(uri -> body.put("logo", uri));
+            }
+            case offer -> {
+                body.put("title", c.name());
+                body.put("provider", c.organizationName());
+                body.put("redemptionChannel", "BOTH");
+                image(design, ImageKind.logo).ifPresent(uri -> body.put("titleImage", uri));
+            }
+            case loyalty -> {
+                body.put("programName", c.name());
+                image(design, ImageKind.logo).ifPresent(uri -> body.put("programLogo", uri));
+            }
+            case generic -> {}
+        }
+        List<Map<String, Object>> modules = new ArrayList<>();
+        if (design.description() != null) {
+            modules.add(module("description", "About", design.description()));
+        }
+        c.data().forEach((key, value) -> {
+            if (!SHOWN_ELSEWHERE.contains(key) && isScalar(value) && modules.size() < 10) {
+                modules.add(module("c_" + suffix(key), label(key), String.valueOf(value)));
+            }
+        });
+        if (!modules.isEmpty()) {
+            body.put("textModulesData", modules);
+        }
+        return body;
+    }
+
+    /** A card's object as inserted; {@link #objectPatch} is the same without id, class and state. */
+    static Map<String, Object> objectBody(String objectId, String classId, CardContent content) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("id", objectId);
+        body.put("classId", classId);
+        body.put("state", "ACTIVE");
+        body.putAll(objectPatch(content));
+        return body;
+    }
+
+    static Map<String, Object> objectPatch(CardContent content) {
+        Vertical vertical = Vertical.of(content.campaignType());
+        String holder = content.recipientName() != null ? content.recipientName() : content.email();
+        Map<String, Object> body = new LinkedHashMap<>();
+        if (content.barcodeValue() != null) {
+            body.put(
+                    "barcode",
+                    Map.of(
+                            "type", barcodeType(content.barcodeType()),
+                            "value", content.barcodeValue(),
+                            "alternateText", content.barcodeValue()));
+        }
+        Map<String, Object> interval = new LinkedHashMap<>();
+        if (content.eventStartsAt() != null) {
+            interval.put("start", Map.of("date", dateTime(content.eventStartsAt(), content.timezone())));
+        }
+        if (content.eventEndsAt() != null) {
+            interval.put("end", Map.of("date", dateTime(content.eventEndsAt(), content.timezone())));
+        }
+        if (!interval.isEmpty()) {
+            body.put("validTimeInterval", interval);
+        }
+        Map<String, Object> holderData = content.holder().data();
+        switch (vertical) {
+            case eventTicket -> {
+                body.put("ticketHolderName", holder);
+                Map<String, Object> seat = new LinkedHashMap<>();
+                SEAT_KEYS.stream().sorted().forEach(key -> {
+                    if (isScalar(holderData.get(key))) {
+                        seat.put(key, text(String.valueOf(holderData.get(key))));
+                    }
+                });
+                if (!seat.isEmpty()) {
+                    body.put("seatInfo", seat);
+                }
+            }
+            case loyalty -> {
+                body.put("accountName", holder);
+                body.put("accountId", content.recipientId());
+            }
+            case offer -> {}
+            case generic -> {
+                // Generic classes show no text: the campaign's name and look live on each object.
+                CardDesign design = content.design();
+                body.put("cardTitle", text(content.organizationName()));
+                body.put("header", text(holder));
+                body.put("subheader", text(content.campaignName()));
+                if (design.backgroundColor() != null) {
+                    body.put("hexBackgroundColor", design.backgroundColor());
+                }
+                image(design, ImageKind.logo).ifPresent(uri -> body.put("logo", uri));
+                image(design, ImageKind.hero).ifPresent(uri -> body.put("heroImage", uri));
+            }
+        }
+        List<Map<String, Object>> modules = new ArrayList<>();
+        holderData.forEach((key, value) -> {
+            boolean seat = vertical == Vertical.eventTicket && SEAT_KEYS.contains(key);
+            if (!seat && isScalar(value) && modules.size() < 10) {
+                modules.add(module("h_" + suffix(key), label(key), String.valueOf(value)));
+            }
+        });
+        if (!modules.isEmpty()) {
+            body.put("textModulesData", modules);
+        }
+        return body;
+    }
+
+    static Map<String, Object> message(String id, String header, String body, String messageType) {
+        return Map.of("id", suffix(id), "header", header, "body", body, "messageType", messageType);
+    }
+
+    private static String barcodeType(String type) {
+        return switch (type) {
+            case "aztec" -> "AZTEC";
+            case "pdf417" -> "PDF_417";
+            case "code128" -> "CODE_128";
+            default -> "QR_CODE";
+        };
+    }
+
+    private static java.util.Optional<Map<String, Object>> image(CardDesign design, ImageKind kind) {
+        String url = design.imageUrls().get(kind);
+        return url == null
+                ? java.util.Optional.empty()
+                : java.util.Optional.of(Map.of("sourceUri", Map.of("uri", url)));
+    }
+
+    private static Map<String, Object> text(String value) {
+        return Map.of("defaultValue", Map.of("language", LANGUAGE, "value", value));
+    }
+
+    private static Map<String, Object> module(String id, String header, String body) {
+        return Map.of("id", id, "header", header, "body", body);
+    }
+
+    private static boolean isScalar(@Nullable Object value) {
+        return value instanceof String || value instanceof Number || value instanceof Boolean;
+    }
+
+    private static String label(String key) {
+        String spaced = key.replace('_', ' ');
+        return spaced.isEmpty() ? key : spaced.substring(0, 1).toUpperCase(Locale.ROOT) + spaced.substring(1);
+    }
+
+    private static String dateTime(Instant instant, String timezone) {
+        ZoneId zone;
+        try {
+            zone = ZoneId.of(timezone);
+        } catch (RuntimeException e) {
+            zone = ZoneOffset.UTC;
+        }
+        return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+                instant.atZone(zone).toOffsetDateTime());
+    }
+}
