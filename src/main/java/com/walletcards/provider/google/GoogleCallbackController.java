@@ -16,10 +16,10 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class GoogleCallbackController {
 
-    private final GoogleWalletFactory google;
+    private final GoogleWalletRuntime google;
     private final ObjectEvents events;
 
-    GoogleCallbackController(GoogleWalletFactory google, ObjectEvents events) {
+    GoogleCallbackController(GoogleWalletRuntime google, ObjectEvents events) {
         this.google = google;
         this.events = events;
     }

@@ -20,12 +20,12 @@ class GoogleReconciliation {
 
     private static final Logger log = LoggerFactory.getLogger(GoogleReconciliation.class);
 
-    private final GoogleWalletFactory google;
+    private final GoogleWalletRuntime google;
     private final GoogleWalletSettings settings;
     private final ObjectEvents events;
     private final Clock clock;
 
-    GoogleReconciliation(GoogleWalletFactory google, GoogleWalletSettings settings, ObjectEvents events, Clock clock) {
+    GoogleReconciliation(GoogleWalletRuntime google, GoogleWalletSettings settings, ObjectEvents events, Clock clock) {
         this.google = google;
         this.settings = settings;
         this.events = events;

@@ -5,8 +5,6 @@ import com.walletcards.card.spi.WalletProviderFactory;
 import com.walletcards.shared.ProviderName;
 import java.net.URI;
 import java.time.Clock;
-import java.util.Optional;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -30,14 +28,15 @@ class GoogleWalletFactory implements WalletProviderFactory {
     private final JdbcClient jdbc;
     private final Clock clock;
     private final String downloadBase;
-    private volatile @Nullable GoogleCallbacks callbacks;
-    private volatile @Nullable GoogleWalletProvider provider;
+    private final GoogleWalletRuntime runtime;
 
     GoogleWalletFactory(
             GoogleWalletSettings settings,
             JdbcClient jdbc,
             Clock clock,
-            @Value("${wallet.download-base-url}") String downloadBase) {
+            @Value("${wallet.download-base-url}") String downloadBase,
+            GoogleWalletRuntime runtime) {
+        this.runtime = runtime;
         this.settings = settings;
         this.jdbc = jdbc;
         this.clock = clock;
@@ -68,7 +67,7 @@ class GoogleWalletFactory implements WalletProviderFactory {
         URI base = URI.create(downloadBase);
         String origin = base.getScheme() + "://" + base.getAuthority();
         GoogleWalletApi api = new GoogleWalletApi(settings, account);
-        callbacks = new GoogleCallbacks(settings, issuerId, records, clock);
+        GoogleCallbacks callbacks = new GoogleCallbacks(settings, issuerId, records, clock);
         log.info(
                 "Provider beta speaks Google Wallet: issuer {}, service account {}, API {}, callbacks at {}{}",
                 issuerId,
@@ -87,17 +86,7 @@ class GoogleWalletFactory implements WalletProviderFactory {
                 records,
                 new SaveLinks(account, settings.saveUrlPrefix(), origin, clock),
                 downloadBase + CALLBACK_PATH);
-        provider = created;
+        runtime.started(created, callbacks);
         return created;
-    }
-
-    /** The provider, when {@code beta} runs in this mode. */
-    Optional<GoogleWalletProvider> created() {
-        return Optional.ofNullable(provider);
-    }
-
-    /** The callback verifier, when {@code beta} runs in this mode. */
-    Optional<GoogleCallbacks> callbacks() {
-        return Optional.ofNullable(callbacks);
     }
 }

@@ -71,7 +71,11 @@ final class FakeGoogleWallet implements AutoCloseable {
     private final Map<String, List<Instant>> notifications = new ConcurrentHashMap<>();
     private final List<Request> log = new CopyOnWriteArrayList<>();
     private final Deque<Instant> window = new ArrayDeque<>();
-    private final Deque<Integer> injected = new ArrayDeque<>();
+    /** An injected failure, for any request ({@code aboutPath} null) or those whose path names it. */
+    private record Injected(
+            int status, @org.jspecify.annotations.Nullable String aboutPath) {}
+
+    private final Deque<Injected> injected = new ArrayDeque<>();
     private volatile String callbackKeys = "{\"keys\":[]}";
     private volatile int requestsPerSecond = 20;
     private volatile Duration clockOffset = Duration.ZERO;
@@ -146,7 +150,17 @@ final class FakeGoogleWallet implements AutoCloseable {
     /** The next {@code count} API requests are answered with {@code status} (503, 429...). */
     synchronized void failNext(int count, int status) {
         for (int i = 0; i < count; i++) {
-            injected.add(status);
+            injected.add(new Injected(status, null));
+        }
+    }
+
+    /**
+     * Fails the next requests about one resource (their path contains {@code id}), leaving other
+     * requests (background work of earlier tests, say) alone.
+     */
+    synchronized void failNextAbout(String id, int count, int status) {
+        for (int i = 0; i < count; i++) {
+            injected.add(new Injected(status, id));
         }
     }
 
@@ -324,7 +338,15 @@ final class FakeGoogleWallet implements AutoCloseable {
                     401, error(401, "UNAUTHENTICATED", "authError", "Request had invalid authentication credentials."));
         }
         synchronized (this) {
-            Integer forced = injected.poll();
+            Integer forced = null;
+            for (var it = injected.iterator(); it.hasNext(); ) {
+                Injected next = it.next();
+                if (next.aboutPath() == null || path.contains(next.aboutPath())) {
+                    forced = next.status();
+                    it.remove();
+                    break;
+                }
+            }
             if (forced != null) {
                 return new Reply(
                         forced,

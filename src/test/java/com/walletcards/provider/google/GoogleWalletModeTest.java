@@ -117,6 +117,7 @@ class GoogleWalletModeTest {
                 settings,
                 JdbcClient.create(new DriverManagerDataSource("jdbc:h2:mem:unused")),
                 Clock.systemUTC(),
-                "http://localhost:8080");
+                "http://localhost:8080",
+                new GoogleWalletRuntime());
     }
 }

@@ -445,7 +445,7 @@ class GoogleWalletTest extends WalletProviderContract {
         Card card = card(campaign, Map.of());
         holder.page(card.link());
         save(classId, card);
-        GOOGLE.failNext(1, 400);
+        GOOGLE.failNextAbout(card.objectId(), 1, 400);
 
         api.patch("/v1/campaigns/" + campaign + "/recipients/" + card.recipientId(), Map.of("name", "Grace Hopper"));
         await().atMost(Duration.ofSeconds(30))

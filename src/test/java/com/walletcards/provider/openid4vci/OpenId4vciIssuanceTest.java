@@ -11,6 +11,7 @@ import com.walletcards.access.AccessManagement;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
+import com.walletcards.support.SeparateDatabase;
 import com.walletcards.support.Tenants;
 import java.io.ByteArrayOutputStream;
 import java.net.ServerSocket;
@@ -22,6 +23,7 @@ import java.util.zip.Inflater;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.context.ContextConfiguration;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -34,7 +36,14 @@ import tools.jackson.databind.JsonNode;
  * with the refresh token, and notifications.
  */
 @DatabaseTest
+@ContextConfiguration(initializers = OpenId4vciIssuanceTest.OwnDatabase.class)
 class OpenId4vciIssuanceTest {
+
+    /**
+     * A database of its own: the JVM's other test contexts, whose eudiw runs in local mode, would
+     * otherwise pick up this context's background jobs (the revocation that sets the status bit).
+     */
+    static final class OwnDatabase extends SeparateDatabase {}
 
     static final int PORT = freePort();
     static final int HTTPS_PORT = freePort();
