@@ -251,12 +251,15 @@ class CrashRecoveryTest {
                     "Crash during propagation: %d of %d cards on the newest content at the kill; all %d ms after the"
                             + " restart%n",
                     pushedAtKill, recipients, (System.nanoTime() - restarted) / 1_000_000);
-            assertThat(count(
-                            "SELECT COUNT(*) FROM provider_objects o JOIN wallet_cards c ON c.id = o.wallet_card_id"
-                                    + " WHERE c.campaign_id = ? AND o.provider = 'beta' AND o.content_version = "
-                                    + newest,
-                            campaign))
-                    .isEqualTo(recipients);
+            // The service records what the provider confirmed after each batch's answer: a moment later.
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(200))
+                    .until(() -> count(
+                                    "SELECT COUNT(*) FROM provider_objects o JOIN wallet_cards c"
+                                            + " ON c.id = o.wallet_card_id WHERE c.campaign_id = ? AND o.provider = 'beta'"
+                                            + " AND o.content_version = " + newest,
+                                    campaign)
+                            == recipients);
             await().atMost(Duration.ofSeconds(60))
                     .until(() -> count("SELECT COUNT(*) FROM card_propagations WHERE campaign_id = ?", campaign) == 0);
 
