@@ -31,7 +31,22 @@ public final class ServiceProcess implements AutoCloseable {
         this.log = log;
     }
 
+    /**
+     * A free port below Linux's ephemeral range (32768 and up). A port the system handed out for
+     * binding to 0 is an ephemeral one: between this check and the service binding it (and again
+     * at each restart on the same port), an outgoing connection of any process could take it as
+     * its local port, and the service then fails to start with "port already in use".
+     */
     public static int freePort() {
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int candidate = random.nextInt(20_000, 32_000);
+            try (ServerSocket socket = new ServerSocket(candidate)) {
+                return socket.getLocalPort();
+            } catch (IOException taken) {
+                // in use: try another
+            }
+        }
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {
