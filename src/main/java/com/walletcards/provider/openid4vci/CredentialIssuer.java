@@ -35,6 +35,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -67,6 +68,7 @@ final class CredentialIssuer {
     private final ObjectContents contents;
     private final ObjectEvents events;
     private final Clock clock;
+    private final @Nullable TxCodes txCodes;
 
     CredentialIssuer(
             String issuer,
@@ -76,7 +78,9 @@ final class CredentialIssuer {
             Nonces nonces,
             ObjectContents contents,
             ObjectEvents events,
-            Clock clock) {
+            Clock clock,
+            @Nullable TxCodes txCodes) {
+        this.txCodes = txCodes;
         this.issuer = issuer;
         this.key = key;
         this.store = store;
@@ -242,6 +246,9 @@ final class CredentialIssuer {
         var type = CredentialTypes.forCampaignType(current.content().campaignType());
         Map<String, Object> grant = new LinkedHashMap<>();
         grant.put("pre-authorized_code", code);
+        if (txCodes != null) {
+            grant.put("tx_code", TxCodes.OFFER_DESCRIPTION);
+        }
         Map<String, Object> offer = new LinkedHashMap<>();
         offer.put("credential_issuer", issuer);
         offer.put("credential_configuration_ids", List.of(type.configurationId()));
@@ -263,9 +270,12 @@ final class CredentialIssuer {
             if (code == null || code.isBlank()) {
                 throw Openid4vciError.badRequest("invalid_request", "pre-authorized_code is required");
             }
-            if (txCode != null) {
+            if (txCodes == null && txCode != null) {
                 // No transaction code is ever offered: one sent anyway is a client error, not a guess to count.
                 throw Openid4vciError.badRequest("invalid_grant", "This offer has no transaction code");
+            }
+            if (txCodes != null && code.length() <= 100) {
+                checkTxCode(code, txCode, now);
             }
             holder = code.length() > 100 ? null : store.redeem(code, now).orElse(null);
             if (holder == null) {
@@ -297,6 +307,45 @@ final class CredentialIssuer {
         answer.put("expires_in", ACCESS_TOKEN_LIFETIME.toSeconds());
         answer.put("refresh_token", refresh);
         return answer;
+    }
+
+    /**
+     * The offer's object must have a transaction code (sent with its invitation email) and the
+     * request must carry it; each wrong code counts against the object's code, which stops working
+     * after {@link Openid4vciStore#MAX_CODE_ATTEMPTS} (a new invitation sends a new one).
+     */
+    private void checkTxCode(String code, @Nullable String txCode, Instant now) {
+        var offered = store.openOffer(code, now).orElse(null);
+        if (offered == null) {
+            return; // redeeming fails with the code's own error
+        }
+        if (txCode == null || txCode.isBlank()) {
+            throw Openid4vciError.badRequest("invalid_grant", "This offer requires the transaction code (tx_code)");
+        }
+        var expected = store.txCode(offered.objectRef()).orElse(null);
+        if (expected == null) {
+            throw Openid4vciError.badRequest(
+                    "invalid_grant", "No transaction code was sent for this card; ask for a new invitation");
+        }
+        if (expected.failedAttempts() >= Openid4vciStore.MAX_CODE_ATTEMPTS) {
+            throw Openid4vciError.badRequest(
+                    "invalid_grant", "Too many wrong transaction codes; ask for a new invitation");
+        }
+        if (!Objects.requireNonNull(txCodes).matches(txCode, expected.codeHash())) {
+            store.txCodeFailed(offered.objectRef(), code);
+            throw Openid4vciError.badRequest("invalid_grant", "The transaction code is wrong");
+        }
+    }
+
+    /** The invitation email's line with a fresh transaction code for the object, or null when off. */
+    @Nullable
+    String inviteEmailLine(String objectRef) {
+        if (txCodes == null) {
+            return null;
+        }
+        String code = txCodes.generate();
+        store.saveTxCode(objectRef, txCodes.hash(code), Times.now(clock));
+        return TxCodes.EMAIL_LINE + code;
     }
 
     private boolean live(String objectRef) {
@@ -350,9 +399,8 @@ final class CredentialIssuer {
         }
         Instant now = Times.now(clock);
         String notificationId = Ids.newId("ntf");
-        int idx = store.saveCredential(
-                notificationId, holder, StatusLists.CURRENT_LIST, StatusLists.SIZE, content.version(), now);
-        String credential = sdJwt(type, content, holderKey, idx, now);
+        var entry = statusLists.allocate(notificationId, holder, content.version(), now);
+        String credential = sdJwt(type, content, holderKey, entry, now);
         try {
             events.report(new ObjectEvent(
                     ProviderName.eudiw, holder.objectRef(), notificationId, ObjectEvent.Kind.INSTALLED, now));
@@ -451,7 +499,12 @@ final class CredentialIssuer {
         return ecKey.toPublicJWK();
     }
 
-    private String sdJwt(CredentialTypes.Type type, CardContent content, ECKey holderKey, int idx, Instant now) {
+    private String sdJwt(
+            CredentialTypes.Type type,
+            CardContent content,
+            ECKey holderKey,
+            Openid4vciStore.Entry status,
+            Instant now) {
         List<Disclosure> disclosures = new ArrayList<>();
         SDObjectBuilder top = new SDObjectBuilder();
         sd(top, disclosures, "name", content.campaignName());
@@ -490,7 +543,7 @@ final class CredentialIssuer {
         claims.put("vct", vct(type));
         claims.put("cnf", Map.of("jwk", holderKey.toJSONObject()));
         claims.put(
-                "status", Map.of("status_list", Map.of("idx", idx, "uri", statusLists.uri(StatusLists.CURRENT_LIST))));
+                "status", Map.of("status_list", Map.of("idx", status.idx(), "uri", statusLists.uri(status.listId()))));
         JWSObject jws =
                 new JWSObject(key.header().type(new JOSEObjectType("dc+sd-jwt")).build(), new Payload(claims));
         try {
