@@ -20,3 +20,18 @@ UPDATE openid4vci_status_lists SET issued = (SELECT COUNT(*) FROM openid4vci_cre
 
 -- Retention deletes expired tokens oldest first.
 CREATE INDEX openid4vci_tokens_expires ON openid4vci_tokens (expires_at);
+
+-- Each campaign's look (colours, logo) as the type metadata at its own vct URL, whose last part
+-- is an HMAC of the campaign id: public to whoever holds or is shown a credential of the campaign,
+-- never listed, so public metadata does not reveal the organizations' campaigns.
+CREATE TABLE openid4vci_campaign_types (
+    type_key         VARCHAR(40)              NOT NULL PRIMARY KEY,
+    configuration_id VARCHAR(40)              NOT NULL,
+    name             VARCHAR(500)             NOT NULL,
+    description      VARCHAR(500),
+    background_color VARCHAR(7)               NOT NULL,
+    text_color       VARCHAR(7)               NOT NULL,
+    logo_uri         VARCHAR(2000),
+    logo_alt_text    VARCHAR(100),
+    updated_at       TIMESTAMP WITH TIME ZONE NOT NULL
+);

@@ -69,6 +69,7 @@ final class CredentialIssuer {
     private final ObjectEvents events;
     private final Clock clock;
     private final @Nullable TxCodes txCodes;
+    private final CampaignTypes campaignTypes;
 
     CredentialIssuer(
             String issuer,
@@ -79,8 +80,10 @@ final class CredentialIssuer {
             ObjectContents contents,
             ObjectEvents events,
             Clock clock,
-            @Nullable TxCodes txCodes) {
+            @Nullable TxCodes txCodes,
+            CampaignTypes campaignTypes) {
         this.txCodes = txCodes;
+        this.campaignTypes = campaignTypes;
         this.issuer = issuer;
         this.key = key;
         this.store = store;
@@ -159,13 +162,87 @@ final class CredentialIssuer {
                 "issuer", issuer, "jwks", Map.of("keys", List.of(key.publicJwk().toJSONObject())));
     }
 
-    /** SD-JWT VC type metadata served at the {@code vct} URL. */
+    /** The campaign's own type URL: the configuration's, extended by the campaign's key. */
+    String vct(CredentialTypes.Type type, String typeKey) {
+        return vct(type) + "/" + typeKey;
+    }
+
+    /** SD-JWT VC type metadata served at the configuration's {@code vct} URL: the generic look. */
     @Nullable
     Map<String, Object> typeMetadata(String configurationId) {
         var type = CredentialTypes.forConfigurationId(configurationId).orElse(null);
         if (type == null) {
             return null;
         }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("vct", vct(type));
+        m.put("name", type.name());
+        m.put("description", type.name() + " issued by the wallet card service");
+        m.put("display", List.of(typeDisplay(type.name(), null, type.backgroundColor(), "#FFFFFF", null, null)));
+        m.put("claims", claimMetadata());
+        return m;
+    }
+
+    /**
+     * The type metadata at a campaign's {@code vct} URL: the campaign's name, colours and logo; it
+     * extends the configuration's type, so a verifier that knows only that one still understands it.
+     */
+    @Nullable
+    Map<String, Object> campaignTypeMetadata(String configurationId, String typeKey) {
+        var type = CredentialTypes.forConfigurationId(configurationId).orElse(null);
+        var display = type == null
+                ? null
+                : campaignTypes.find(configurationId, typeKey).orElse(null);
+        if (type == null || display == null) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("vct", vct(type, typeKey));
+        m.put("name", display.name());
+        m.put("description", display.description() != null ? display.description() : type.name());
+        m.put("extends", vct(type));
+        m.put(
+                "display",
+                List.of(typeDisplay(
+                        display.name(),
+                        display.description(),
+                        display.backgroundColor(),
+                        display.textColor(),
+                        display.logoUri(),
+                        display.logoAltText())));
+        m.put("claims", claimMetadata());
+        return m;
+    }
+
+    private static Map<String, Object> typeDisplay(
+            String name,
+            @Nullable String description,
+            String background,
+            String text,
+            @Nullable String logo,
+            @Nullable String logoAlt) {
+        Map<String, Object> simple = new LinkedHashMap<>();
+        simple.put("background_color", background);
+        simple.put("text_color", text);
+        if (logo != null) {
+            Map<String, Object> l = new LinkedHashMap<>();
+            l.put("uri", logo);
+            if (logoAlt != null) {
+                l.put("alt_text", logoAlt);
+            }
+            simple.put("logo", l);
+        }
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("lang", "en");
+        d.put("name", name);
+        if (description != null) {
+            d.put("description", description);
+        }
+        d.put("rendering", Map.of("simple", simple));
+        return d;
+    }
+
+    private static List<Map<String, Object>> claimMetadata() {
         List<Map<String, Object>> claims = new ArrayList<>();
         for (String[] claim : new String[][] {
             {"name", "Name"},
@@ -187,21 +264,7 @@ final class CredentialIssuer {
                     "sd",
                     "always"));
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("vct", vct(type));
-        m.put("name", type.name());
-        m.put("description", type.name() + " issued by the wallet card service");
-        m.put(
-                "display",
-                List.of(Map.of(
-                        "lang", "en",
-                        "name", type.name(),
-                        "rendering",
-                                Map.of(
-                                        "simple",
-                                        Map.of("background_color", type.backgroundColor(), "text_color", "#FFFFFF")))));
-        m.put("claims", claims);
-        return m;
+        return claims;
     }
 
     private static Map<String, Object> display(String name, String background, @Nullable String logo) {
@@ -400,12 +463,17 @@ final class CredentialIssuer {
         Instant now = Times.now(clock);
         String notificationId = Ids.newId("ntf");
         var entry = statusLists.allocate(notificationId, holder, content.version(), now);
-        String credential = sdJwt(type, content, holderKey, entry, now);
-        try {
-            events.report(new ObjectEvent(
-                    ProviderName.eudiw, holder.objectRef(), notificationId, ObjectEvent.Kind.INSTALLED, now));
-        } catch (NotFound e) {
-            log.warn("Issued a credential for object {} that the card module does not know", holder.objectRef());
+        String typeKey = campaignTypes.publish(type, content, now);
+        String credential = sdJwt(type, typeKey, content, holderKey, entry, now);
+        // A card that still holds another credential of this object was reported installed with that
+        // one (and not removed since): a re-issuance skips the card's locking transaction.
+        if (!store.otherCredentialsHeld(holder.objectRef(), notificationId)) {
+            try {
+                events.report(new ObjectEvent(
+                        ProviderName.eudiw, holder.objectRef(), notificationId, ObjectEvent.Kind.INSTALLED, now));
+            } catch (NotFound e) {
+                log.warn("Issued a credential for object {} that the card module does not know", holder.objectRef());
+            }
         }
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("credentials", List.of(Map.of("credential", credential)));
@@ -501,6 +569,7 @@ final class CredentialIssuer {
 
     private String sdJwt(
             CredentialTypes.Type type,
+            String typeKey,
             CardContent content,
             ECKey holderKey,
             Openid4vciStore.Entry status,
@@ -540,7 +609,7 @@ final class CredentialIssuer {
         claims.put("iss", issuer);
         claims.put("iat", now.getEpochSecond());
         claims.put("exp", expiry(content, now).getEpochSecond());
-        claims.put("vct", vct(type));
+        claims.put("vct", vct(type, typeKey));
         claims.put("cnf", Map.of("jwk", holderKey.toJSONObject()));
         claims.put(
                 "status", Map.of("status_list", Map.of("idx", status.idx(), "uri", statusLists.uri(status.listId()))));

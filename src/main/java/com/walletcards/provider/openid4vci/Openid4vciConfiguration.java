@@ -69,7 +69,8 @@ class Openid4vciConfiguration {
                 contents,
                 events,
                 clock,
-                txCode ? new TxCodes(key.derivedSecret("openid4vci tx code key")) : null);
+                txCode ? new TxCodes(key.derivedSecret("openid4vci tx code key")) : null,
+                new CampaignTypes(store, key.derivedSecret("openid4vci campaign type key")));
     }
 
     @Bean

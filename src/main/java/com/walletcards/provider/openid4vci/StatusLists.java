@@ -35,6 +35,9 @@ final class StatusLists {
     private final Clock clock;
     private final int newListSize;
 
+    /** Sizes of lists that hold entries: fixed from their first entry on, so read once. */
+    private final java.util.Map<Integer, Integer> sizes = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** The list that took the last entry here; lists before it are full, so it is where to start. */
     private volatile int current;
 
@@ -59,7 +62,7 @@ final class StatusLists {
         }
         int listId = store.reserveEntry(from, newListSize);
         current = Math.max(current, listId);
-        int size = store.listSize(listId).orElseThrow();
+        int size = sizes.computeIfAbsent(listId, id -> store.listSize(id).orElseThrow());
         return new Openid4vciStore.Entry(
                 listId, store.saveCredential(notificationId, holder, listId, size, contentVersion, now));
     }
