@@ -96,6 +96,11 @@ final class MeteredWalletProvider implements WalletProvider {
     }
 
     @Override
+    public @Nullable String inviteEmailLine(ProviderObjectRef object) {
+        return delegate.inviteEmailLine(object);
+    }
+
+    @Override
     public AddToWallet addToWallet(ObjectContent object) {
         return call("add-to-wallet", () -> delegate.addToWallet(object));
     }

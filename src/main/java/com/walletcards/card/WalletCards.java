@@ -156,6 +156,22 @@ public class WalletCards {
         return links;
     }
 
+    /**
+     * The lines the card's providers add to its invitation email ({@link
+     * WalletProvider#inviteEmailLine}), in the card's provider order. Called outside any transaction.
+     */
+    public List<String> inviteEmailLines(OrganizationId org, String cardId) {
+        WalletCard card = queries.find(org, cardId).orElseThrow(() -> new NotFound("Wallet card"));
+        List<String> lines = new ArrayList<>();
+        for (ProviderObject o : card.objects()) {
+            providers
+                    .find(o.provider())
+                    .map(p -> p.inviteEmailLine(new ProviderObjectRef(card.id(), o.provider(), o.objectRef())))
+                    .ifPresent(lines::add);
+        }
+        return lines;
+    }
+
     /** Voids every provider object of the card at its provider; final. */
     @Transactional
     public void revoke(OrganizationId org, String cardId) {

@@ -1,5 +1,6 @@
 package com.walletcards.email;
 
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -9,6 +10,8 @@ import org.jspecify.annotations.Nullable;
  *
  * @param background the campaign's card colour, for the email's header band
  * @param foreground a text colour readable on {@code background}
+ * @param walletLines lines the card's wallet providers add, under the link (such as a code the
+ *     wallet will ask for); plain text
  */
 public record Invite(
         String to,
@@ -21,4 +24,38 @@ public record Invite(
         String downloadUrl,
         String background,
         String foreground,
-        Map<String, String> values) {}
+        Map<String, String> values,
+        List<String> walletLines) {
+
+    public Invite {
+        walletLines = List.copyOf(walletLines);
+    }
+
+    /** An invitation without provider lines. */
+    public Invite(
+            String to,
+            @Nullable String recipientName,
+            String organizer,
+            String eventName,
+            @Nullable String date,
+            @Nullable String time,
+            @Nullable String venue,
+            String downloadUrl,
+            String background,
+            String foreground,
+            Map<String, String> values) {
+        this(
+                to,
+                recipientName,
+                organizer,
+                eventName,
+                date,
+                time,
+                venue,
+                downloadUrl,
+                background,
+                foreground,
+                values,
+                List.of());
+    }
+}

@@ -5,10 +5,12 @@ import com.walletcards.access.Organization;
 import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CardColours;
 import com.walletcards.campaign.EventTimes;
+import com.walletcards.card.WalletCards;
 import com.walletcards.email.Invite;
 import com.walletcards.email.InviteEmails;
 import com.walletcards.email.Mailer;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.springframework.context.MessageSource;
@@ -23,9 +25,11 @@ class Invitations {
     private final InviteEmails emails;
     private final AccessManagement access;
     private final MessageSource words;
+    private final WalletCards cards;
 
-    Invitations(Mailer mailer, InviteEmails emails, AccessManagement access, MessageSource words) {
+    Invitations(Mailer mailer, InviteEmails emails, AccessManagement access, MessageSource words, WalletCards cards) {
         this.mailer = mailer;
+        this.cards = cards;
         this.emails = emails;
         this.access = access;
         this.words = words;
@@ -60,7 +64,8 @@ class Invitations {
                 invite.downloadUrl(),
                 colours.background(),
                 colours.foreground(),
-                values);
+                values,
+                r.walletCardId() == null ? List.of() : cards.inviteEmailLines(r.organizationId(), r.walletCardId()));
         return mailer.send(emails.compose(details, wording.subject(), wording.body(), wording.buttonText()));
     }
 }

@@ -61,6 +61,16 @@ public interface WalletProvider {
         return null;
     }
 
+    /**
+     * A line this provider adds to the invitation email of the object, such as a code that its
+     * wallet will ask for and that must not appear beside the link; null for none. Called once per
+     * email, after the invitation committed and outside any transaction, so a provider may issue a
+     * fresh secret each time. The line is plain text; the email escapes it.
+     */
+    default @Nullable String inviteEmailLine(ProviderObjectRef object) {
+        return null;
+    }
+
     /** An object with the content it should show, its barcode value included. */
     record ObjectContent(ProviderObjectRef object, CardContent content) {}
 

@@ -90,7 +90,9 @@ class AddToWalletPage {
                         + QrCodes.svg(offer.offerUri(), "QR code of the card offer for " + wallet)
                         + "<p><a class=\"add\" href=\"" + htmlEscape(offer.sameDeviceLink())
                         + "\">Open in " + htmlEscape(wallet) + " on this device</a></p>"
-                        + "<p class=\"offer\"><code>" + htmlEscape(offer.offerUri()) + "</code></p>");
+                        // The raw offer is for a wallet on another device that cannot scan; folded away.
+                        + "<details class=\"offer\"><summary>Copy the link</summary><p><code>"
+                        + htmlEscape(offer.offerUri()) + "</code></p></details>");
     }
 
     private static ResponseEntity<String> html(HttpStatus status, String title, String body) {
@@ -109,7 +111,8 @@ class AddToWalletPage {
                 body{font-family:system-ui,sans-serif;background:#f4f4f6;margin:0;padding:2rem;color:#1d1d1f}
                 main{max-width:26rem;margin:auto;background:#fff;border-radius:1rem;padding:1.5rem;text-align:center}
                 .qr{width:16rem;max-width:100%%;height:auto}.stamp{color:#b00020;font-weight:700}
-                .offer{word-break:break-all;font-size:.75rem;color:#555}
+                .offer{margin-top:1rem;font-size:.85rem;color:#555}.offer summary{cursor:pointer}
+                .offer code{word-break:break-all;font-size:.75rem;user-select:all}
                 .add{display:block;padding:.75rem;border-radius:.5rem;background:#1d1d1f;color:#fff;text-decoration:none}
                 </style></head><body><main>%s</main></body></html>""".formatted(htmlEscape(title), body);
     }

@@ -35,6 +35,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -67,6 +68,8 @@ final class CredentialIssuer {
     private final ObjectContents contents;
     private final ObjectEvents events;
     private final Clock clock;
+    private final @Nullable TxCodes txCodes;
+    private final CampaignTypes campaignTypes;
 
     CredentialIssuer(
             String issuer,
@@ -76,7 +79,11 @@ final class CredentialIssuer {
             Nonces nonces,
             ObjectContents contents,
             ObjectEvents events,
-            Clock clock) {
+            Clock clock,
+            @Nullable TxCodes txCodes,
+            CampaignTypes campaignTypes) {
+        this.txCodes = txCodes;
+        this.campaignTypes = campaignTypes;
         this.issuer = issuer;
         this.key = key;
         this.store = store;
@@ -155,13 +162,87 @@ final class CredentialIssuer {
                 "issuer", issuer, "jwks", Map.of("keys", List.of(key.publicJwk().toJSONObject())));
     }
 
-    /** SD-JWT VC type metadata served at the {@code vct} URL. */
+    /** The campaign's own type URL: the configuration's, extended by the campaign's key. */
+    String vct(CredentialTypes.Type type, String typeKey) {
+        return vct(type) + "/" + typeKey;
+    }
+
+    /** SD-JWT VC type metadata served at the configuration's {@code vct} URL: the generic look. */
     @Nullable
     Map<String, Object> typeMetadata(String configurationId) {
         var type = CredentialTypes.forConfigurationId(configurationId).orElse(null);
         if (type == null) {
             return null;
         }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("vct", vct(type));
+        m.put("name", type.name());
+        m.put("description", type.name() + " issued by the wallet card service");
+        m.put("display", List.of(typeDisplay(type.name(), null, type.backgroundColor(), "#FFFFFF", null, null)));
+        m.put("claims", claimMetadata());
+        return m;
+    }
+
+    /**
+     * The type metadata at a campaign's {@code vct} URL: the campaign's name, colours and logo; it
+     * extends the configuration's type, so a verifier that knows only that one still understands it.
+     */
+    @Nullable
+    Map<String, Object> campaignTypeMetadata(String configurationId, String typeKey) {
+        var type = CredentialTypes.forConfigurationId(configurationId).orElse(null);
+        var display = type == null
+                ? null
+                : campaignTypes.find(configurationId, typeKey).orElse(null);
+        if (type == null || display == null) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("vct", vct(type, typeKey));
+        m.put("name", display.name());
+        m.put("description", display.description() != null ? display.description() : type.name());
+        m.put("extends", vct(type));
+        m.put(
+                "display",
+                List.of(typeDisplay(
+                        display.name(),
+                        display.description(),
+                        display.backgroundColor(),
+                        display.textColor(),
+                        display.logoUri(),
+                        display.logoAltText())));
+        m.put("claims", claimMetadata());
+        return m;
+    }
+
+    private static Map<String, Object> typeDisplay(
+            String name,
+            @Nullable String description,
+            String background,
+            String text,
+            @Nullable String logo,
+            @Nullable String logoAlt) {
+        Map<String, Object> simple = new LinkedHashMap<>();
+        simple.put("background_color", background);
+        simple.put("text_color", text);
+        if (logo != null) {
+            Map<String, Object> l = new LinkedHashMap<>();
+            l.put("uri", logo);
+            if (logoAlt != null) {
+                l.put("alt_text", logoAlt);
+            }
+            simple.put("logo", l);
+        }
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("lang", "en");
+        d.put("name", name);
+        if (description != null) {
+            d.put("description", description);
+        }
+        d.put("rendering", Map.of("simple", simple));
+        return d;
+    }
+
+    private static List<Map<String, Object>> claimMetadata() {
         List<Map<String, Object>> claims = new ArrayList<>();
         for (String[] claim : new String[][] {
             {"name", "Name"},
@@ -183,21 +264,7 @@ final class CredentialIssuer {
                     "sd",
                     "always"));
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("vct", vct(type));
-        m.put("name", type.name());
-        m.put("description", type.name() + " issued by the wallet card service");
-        m.put(
-                "display",
-                List.of(Map.of(
-                        "lang", "en",
-                        "name", type.name(),
-                        "rendering",
-                                Map.of(
-                                        "simple",
-                                        Map.of("background_color", type.backgroundColor(), "text_color", "#FFFFFF")))));
-        m.put("claims", claims);
-        return m;
+        return claims;
     }
 
     private static Map<String, Object> display(String name, String background, @Nullable String logo) {
@@ -242,6 +309,9 @@ final class CredentialIssuer {
         var type = CredentialTypes.forCampaignType(current.content().campaignType());
         Map<String, Object> grant = new LinkedHashMap<>();
         grant.put("pre-authorized_code", code);
+        if (txCodes != null) {
+            grant.put("tx_code", TxCodes.OFFER_DESCRIPTION);
+        }
         Map<String, Object> offer = new LinkedHashMap<>();
         offer.put("credential_issuer", issuer);
         offer.put("credential_configuration_ids", List.of(type.configurationId()));
@@ -263,9 +333,12 @@ final class CredentialIssuer {
             if (code == null || code.isBlank()) {
                 throw Openid4vciError.badRequest("invalid_request", "pre-authorized_code is required");
             }
-            if (txCode != null) {
+            if (txCodes == null && txCode != null) {
                 // No transaction code is ever offered: one sent anyway is a client error, not a guess to count.
                 throw Openid4vciError.badRequest("invalid_grant", "This offer has no transaction code");
+            }
+            if (txCodes != null && code.length() <= 100) {
+                checkTxCode(code, txCode, now);
             }
             holder = code.length() > 100 ? null : store.redeem(code, now).orElse(null);
             if (holder == null) {
@@ -297,6 +370,45 @@ final class CredentialIssuer {
         answer.put("expires_in", ACCESS_TOKEN_LIFETIME.toSeconds());
         answer.put("refresh_token", refresh);
         return answer;
+    }
+
+    /**
+     * The offer's object must have a transaction code (sent with its invitation email) and the
+     * request must carry it; each wrong code counts against the object's code, which stops working
+     * after {@link Openid4vciStore#MAX_CODE_ATTEMPTS} (a new invitation sends a new one).
+     */
+    private void checkTxCode(String code, @Nullable String txCode, Instant now) {
+        var offered = store.openOffer(code, now).orElse(null);
+        if (offered == null) {
+            return; // redeeming fails with the code's own error
+        }
+        if (txCode == null || txCode.isBlank()) {
+            throw Openid4vciError.badRequest("invalid_grant", "This offer requires the transaction code (tx_code)");
+        }
+        var expected = store.txCode(offered.objectRef()).orElse(null);
+        if (expected == null) {
+            throw Openid4vciError.badRequest(
+                    "invalid_grant", "No transaction code was sent for this card; ask for a new invitation");
+        }
+        if (expected.failedAttempts() >= Openid4vciStore.MAX_CODE_ATTEMPTS) {
+            throw Openid4vciError.badRequest(
+                    "invalid_grant", "Too many wrong transaction codes; ask for a new invitation");
+        }
+        if (!Objects.requireNonNull(txCodes).matches(txCode, expected.codeHash())) {
+            store.txCodeFailed(offered.objectRef(), code);
+            throw Openid4vciError.badRequest("invalid_grant", "The transaction code is wrong");
+        }
+    }
+
+    /** The invitation email's line with a fresh transaction code for the object, or null when off. */
+    @Nullable
+    String inviteEmailLine(String objectRef) {
+        if (txCodes == null) {
+            return null;
+        }
+        String code = txCodes.generate();
+        store.saveTxCode(objectRef, txCodes.hash(code), Times.now(clock));
+        return TxCodes.EMAIL_LINE + code;
     }
 
     private boolean live(String objectRef) {
@@ -350,14 +462,18 @@ final class CredentialIssuer {
         }
         Instant now = Times.now(clock);
         String notificationId = Ids.newId("ntf");
-        int idx = store.saveCredential(
-                notificationId, holder, StatusLists.CURRENT_LIST, StatusLists.SIZE, content.version(), now);
-        String credential = sdJwt(type, content, holderKey, idx, now);
-        try {
-            events.report(new ObjectEvent(
-                    ProviderName.eudiw, holder.objectRef(), notificationId, ObjectEvent.Kind.INSTALLED, now));
-        } catch (NotFound e) {
-            log.warn("Issued a credential for object {} that the card module does not know", holder.objectRef());
+        var entry = statusLists.allocate(notificationId, holder, content.version(), now);
+        String typeKey = campaignTypes.publish(type, content, now);
+        String credential = sdJwt(type, typeKey, content, holderKey, entry, now);
+        // A card that still holds another credential of this object was reported installed with that
+        // one (and not removed since): a re-issuance skips the card's locking transaction.
+        if (!store.otherCredentialsHeld(holder.objectRef(), notificationId)) {
+            try {
+                events.report(new ObjectEvent(
+                        ProviderName.eudiw, holder.objectRef(), notificationId, ObjectEvent.Kind.INSTALLED, now));
+            } catch (NotFound e) {
+                log.warn("Issued a credential for object {} that the card module does not know", holder.objectRef());
+            }
         }
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("credentials", List.of(Map.of("credential", credential)));
@@ -451,7 +567,13 @@ final class CredentialIssuer {
         return ecKey.toPublicJWK();
     }
 
-    private String sdJwt(CredentialTypes.Type type, CardContent content, ECKey holderKey, int idx, Instant now) {
+    private String sdJwt(
+            CredentialTypes.Type type,
+            String typeKey,
+            CardContent content,
+            ECKey holderKey,
+            Openid4vciStore.Entry status,
+            Instant now) {
         List<Disclosure> disclosures = new ArrayList<>();
         SDObjectBuilder top = new SDObjectBuilder();
         sd(top, disclosures, "name", content.campaignName());
@@ -487,10 +609,10 @@ final class CredentialIssuer {
         claims.put("iss", issuer);
         claims.put("iat", now.getEpochSecond());
         claims.put("exp", expiry(content, now).getEpochSecond());
-        claims.put("vct", vct(type));
+        claims.put("vct", vct(type, typeKey));
         claims.put("cnf", Map.of("jwk", holderKey.toJSONObject()));
         claims.put(
-                "status", Map.of("status_list", Map.of("idx", idx, "uri", statusLists.uri(StatusLists.CURRENT_LIST))));
+                "status", Map.of("status_list", Map.of("idx", status.idx(), "uri", statusLists.uri(status.listId()))));
         JWSObject jws =
                 new JWSObject(key.header().type(new JOSEObjectType("dc+sd-jwt")).build(), new Payload(claims));
         try {

@@ -55,18 +55,28 @@ class Openid4vciConfiguration {
             NamedParameterJdbcTemplate jdbc,
             @Lazy ObjectContents contents,
             @Lazy ObjectEvents events,
-            Clock clock) {
+            Clock clock,
+            @Value("${wallet.providers.settings.eudiw.tx-code:false}") boolean txCode,
+            @Value("${wallet.providers.settings.eudiw.status-list-size:" + StatusLists.SIZE + "}") int listSize) {
         String issuer = issuerId(downloadBase);
         Openid4vciStore store = new Openid4vciStore(jdbc);
         return new CredentialIssuer(
                 issuer,
                 key,
                 store,
-                new StatusLists(store, key, issuer, clock),
+                new StatusLists(store, key, issuer, clock, listSize),
                 new Nonces(key.derivedSecret("openid4vci nonce key"), Duration.ofMinutes(5), clock),
                 contents,
                 events,
-                clock);
+                clock,
+                txCode ? new TxCodes(key.derivedSecret("openid4vci tx code key")) : null,
+                new CampaignTypes(store, key.derivedSecret("openid4vci campaign type key")));
+    }
+
+    @Bean
+    Openid4vciRetention openid4vciRetention(
+            NamedParameterJdbcTemplate jdbc, @Value("${wallet.retention.openid4vci:P1D}") Duration period) {
+        return new Openid4vciRetention(new Openid4vciStore(jdbc), period);
     }
 
     @Bean

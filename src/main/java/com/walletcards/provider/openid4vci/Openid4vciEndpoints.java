@@ -62,6 +62,12 @@ class Openid4vciEndpoints {
         return metadata == null ? notFound() : cached(metadata);
     }
 
+    @GetMapping(path = "/wallet/eudiw/types/{id}/{key}")
+    ResponseEntity<Map<String, Object>> campaignTypeMetadata(@PathVariable String id, @PathVariable String key) {
+        Map<String, Object> metadata = issuer.campaignTypeMetadata(id, key);
+        return metadata == null ? notFound() : cached(metadata);
+    }
+
     @GetMapping(path = "/wallet/eudiw/offers/{code}")
     ResponseEntity<Map<String, Object>> offer(@PathVariable String code) {
         Map<String, Object> offer = issuer.offerDocument(code);

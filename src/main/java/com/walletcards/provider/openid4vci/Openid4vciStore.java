@@ -119,14 +119,55 @@ final class Openid4vciStore {
                 .findFirst();
     }
 
+    /** A credential's entry: its list and its index there. */
+    record Entry(int listId, int idx) {}
+
     /**
-     * Records a new credential at a random free index of the list; a taken index (unique key) is
-     * simply drawn again, so indices are never shared and say nothing about issuance order.
+     * Reserves a place in the newest list that has one ({@code issued < list_size}), opening the
+     * next list when it is full. A reservation guarantees a free index for {@link #saveCredential}.
+     */
+    int reserveEntry(int fromList, int newListSize) {
+        for (int listId = fromList; ; listId++) {
+            int reserved = jdbc.update("""
+                    UPDATE openid4vci_status_lists SET issued = issued + 1 WHERE list_id = :list
+                    AND issued < list_size""", new MapSqlParameterSource("list", listId));
+            if (reserved == 1) {
+                return listId;
+            }
+            try {
+                jdbc.update(
+                        "INSERT INTO openid4vci_status_lists (list_id, list_size) VALUES (:list, :size)",
+                        new MapSqlParameterSource("list", listId + 1).addValue("size", newListSize));
+            } catch (DuplicateKeyException e) {
+                // Another instance opened it first: use theirs.
+            }
+        }
+    }
+
+    /** The newest list. */
+    int newestList() {
+        Integer newest = jdbc.queryForObject(
+                "SELECT MAX(list_id) FROM openid4vci_status_lists", new MapSqlParameterSource(), Integer.class);
+        return newest == null ? 1 : newest;
+    }
+
+    /** Gives a list without entries the configured size (lists that hold entries keep theirs). */
+    void resizeEmptyList(int listId, int size) {
+        jdbc.update("""
+                UPDATE openid4vci_status_lists SET list_size = :size, version = version + 1
+                WHERE list_id = :list AND issued = 0 AND list_size <> :size""", new MapSqlParameterSource("list", listId).addValue("size", size));
+    }
+
+    /**
+     * Records a new credential at a random free index of a list in which a place was reserved; a
+     * taken index (unique key) is drawn again, and after a few collisions (a nearly full list)
+     * one of the free indices is drawn, so indices are never shared and say nothing about
+     * issuance order.
      */
     int saveCredential(
             String notificationId, Holder holder, int listId, int listSize, long contentVersion, Instant now) {
         for (int attempt = 0; ; attempt++) {
-            int idx = RANDOM.nextInt(listSize);
+            int idx = attempt < 8 ? RANDOM.nextInt(listSize) : freeIndex(listId, listSize);
             try {
                 jdbc.update(
                         """
@@ -147,6 +188,157 @@ final class Openid4vciStore {
                 }
             }
         }
+    }
+
+    private int freeIndex(int listId, int listSize) {
+        java.util.BitSet taken = new java.util.BitSet(listSize);
+        jdbc.queryForList(
+                        "SELECT status_idx FROM openid4vci_credentials WHERE list_id = :list",
+                        new MapSqlParameterSource("list", listId),
+                        Integer.class)
+                .forEach(taken::set);
+        int free = listSize - taken.cardinality();
+        if (free <= 0) {
+            throw new IllegalStateException("Status list " + listId + " has no free index left");
+        }
+        int nth = RANDOM.nextInt(free);
+        int idx = taken.nextClearBit(0);
+        for (int i = 0; i < nth; i++) {
+            idx = taken.nextClearBit(idx + 1);
+        }
+        return idx;
+    }
+
+    /** The size of a list, or empty when there is no such list. */
+    Optional<Integer> listSize(int listId) {
+        return jdbc
+                .queryForList(
+                        "SELECT list_size FROM openid4vci_status_lists WHERE list_id = :list",
+                        new MapSqlParameterSource("list", listId),
+                        Integer.class)
+                .stream()
+                .findFirst();
+    }
+
+    // ---- campaign types ----
+
+    void saveCampaignType(String typeKey, CampaignTypes.Display d, Instant now) {
+        var params = new MapSqlParameterSource("key", typeKey)
+                .addValue("config", d.configurationId())
+                .addValue("name", d.name().length() > 500 ? d.name().substring(0, 500) : d.name())
+                .addValue("description", d.description())
+                .addValue("background", d.backgroundColor())
+                .addValue("text", d.textColor())
+                .addValue("logo", d.logoUri() != null && d.logoUri().length() <= 2000 ? d.logoUri() : null)
+                .addValue("alt", d.logoAltText() != null && d.logoAltText().length() <= 100 ? d.logoAltText() : null)
+                .addValue("now", Times.db(now));
+        String update = """
+                UPDATE openid4vci_campaign_types SET configuration_id = :config, name = :name,
+                  description = :description, background_color = :background, text_color = :text,
+                  logo_uri = :logo, logo_alt_text = :alt, updated_at = :now WHERE type_key = :key""";
+        if (jdbc.update(update, params) == 1) {
+            return;
+        }
+        try {
+            jdbc.update("""
+                    INSERT INTO openid4vci_campaign_types (type_key, configuration_id, name, description,
+                      background_color, text_color, logo_uri, logo_alt_text, updated_at)
+                    VALUES (:key, :config, :name, :description, :background, :text, :logo, :alt, :now)""", params);
+        } catch (DuplicateKeyException e) {
+            jdbc.update(update, params);
+        }
+    }
+
+    Optional<CampaignTypes.Display> campaignType(String typeKey) {
+        return jdbc
+                .query(
+                        """
+                        SELECT configuration_id, name, description, background_color, text_color, logo_uri,
+                          logo_alt_text FROM openid4vci_campaign_types WHERE type_key = :key""",
+                        new MapSqlParameterSource("key", typeKey),
+                        (rs, i) -> new CampaignTypes.Display(
+                                rs.getString(1),
+                                rs.getString(2),
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getString(6),
+                                rs.getString(7)))
+                .stream()
+                .findFirst();
+    }
+
+    // ---- transaction codes ----
+
+    /** Replaces the object's transaction code (a new invitation email makes the previous one void). */
+    void saveTxCode(String objectRef, String codeHash, Instant now) {
+        var params = new MapSqlParameterSource("ref", objectRef)
+                .addValue("hash", codeHash)
+                .addValue("now", Times.db(now));
+        for (int attempt = 0; attempt < 3; attempt++) {
+            if (jdbc.update("""
+                            UPDATE openid4vci_tx_codes SET code_hash = :hash, created_at = :now, failed_attempts = 0
+                            WHERE object_ref = :ref""", params) == 1) {
+                return;
+            }
+            try {
+                jdbc.update("""
+                        INSERT INTO openid4vci_tx_codes (object_ref, code_hash, created_at)
+                        VALUES (:ref, :hash, :now)""", params);
+                return;
+            } catch (DuplicateKeyException e) {
+                // A concurrent invitation inserted first; update over it.
+            }
+        }
+    }
+
+    record TxCode(String codeHash, int failedAttempts) {}
+
+    Optional<TxCode> txCode(String objectRef) {
+        return jdbc
+                .query(
+                        "SELECT code_hash, failed_attempts FROM openid4vci_tx_codes WHERE object_ref = :ref",
+                        new MapSqlParameterSource("ref", objectRef),
+                        (rs, i) -> new TxCode(rs.getString(1), rs.getInt(2)))
+                .stream()
+                .findFirst();
+    }
+
+    /** Counts a wrong transaction code against the object's code and against the offer. */
+    void txCodeFailed(String objectRef, String code) {
+        jdbc.update(
+                "UPDATE openid4vci_tx_codes SET failed_attempts = failed_attempts + 1 WHERE object_ref = :ref",
+                new MapSqlParameterSource("ref", objectRef));
+        jdbc.update(
+                "UPDATE openid4vci_offers SET failed_attempts = failed_attempts + 1 WHERE code_hash = :hash",
+                new MapSqlParameterSource("hash", hash(code)));
+    }
+
+    // ---- retention ----
+
+    /**
+     * Deletes up to {@code limit} rows that can no longer serve: offers and access tokens expired
+     * before the cutoff, and refresh tokens of objects whose credentials were revoked (refused
+     * anyway) and created before it. Answers how many went.
+     */
+    int deleteExpired(OffsetDateTime cutoff, int limit) {
+        var params = new MapSqlParameterSource("cutoff", cutoff).addValue("limit", limit);
+        int deleted = jdbc.update("""
+                DELETE FROM openid4vci_offers WHERE code_hash IN (SELECT code_hash FROM openid4vci_offers
+                WHERE expires_at < :cutoff ORDER BY expires_at LIMIT :limit)""", params);
+        if (deleted < limit) {
+            deleted += jdbc.update("""
+                    DELETE FROM openid4vci_tokens WHERE token_hash IN (SELECT token_hash FROM openid4vci_tokens
+                    WHERE kind = 'access' AND expires_at < :cutoff ORDER BY expires_at LIMIT :limit)""", params.addValue("limit", limit - deleted));
+        }
+        if (deleted < limit) {
+            deleted += jdbc.update("""
+                    DELETE FROM openid4vci_tokens WHERE token_hash IN (SELECT t.token_hash FROM openid4vci_tokens t
+                    WHERE t.kind = 'refresh' AND t.created_at < :cutoff AND EXISTS (SELECT 1 FROM
+                    openid4vci_credentials c WHERE c.object_ref = t.object_ref AND c.revoked = TRUE)
+                    ORDER BY t.created_at LIMIT :limit)""", params.addValue("limit", limit - deleted));
+        }
+        return deleted;
     }
 
     /** A credential's holder and the last notification event recorded for it. */
@@ -206,6 +398,7 @@ final class Openid4vciStore {
     }
 
     record SignedList(
+            int size,
             long version,
             long signedVersion,
             @Nullable String token,
@@ -214,10 +407,16 @@ final class Openid4vciStore {
     Optional<SignedList> statusList(int listId) {
         return jdbc
                 .query(
-                        "SELECT version, signed_version, token, signed_at FROM openid4vci_status_lists WHERE list_id = :list",
+                        """
+                        SELECT list_size, version, signed_version, token, signed_at FROM openid4vci_status_lists
+                        WHERE list_id = :list""",
                         new MapSqlParameterSource("list", listId),
                         (rs, i) -> new SignedList(
-                                rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getObject(4, OffsetDateTime.class)))
+                                rs.getInt(1),
+                                rs.getLong(2),
+                                rs.getLong(3),
+                                rs.getString(4),
+                                rs.getObject(5, OffsetDateTime.class)))
                 .stream()
                 .findFirst();
     }

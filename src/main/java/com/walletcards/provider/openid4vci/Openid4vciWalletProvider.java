@@ -62,6 +62,12 @@ final class Openid4vciWalletProvider implements WalletProvider {
         return Collections.nCopies(objects.size(), "OpenID4VCI has no lock-screen messages");
     }
 
+    /** The transaction code, when they are on: emailed, never shown beside the QR code. */
+    @Override
+    public @Nullable String inviteEmailLine(ProviderObjectRef object) {
+        return issuer.inviteEmailLine(object.objectRef());
+    }
+
     @Override
     public AddToWallet addToWallet(ObjectContent object) {
         return issuer.offer(object.object().objectRef(), object.object().walletCardId());

@@ -20,10 +20,12 @@ import java.util.zip.Deflater;
  */
 final class StatusLists {
 
-    /** Entries of a list: 16 KiB of bits, so a list reveals nothing about issuance volume. */
+    /**
+     * Entries of a list by default: 16 KiB of bits, so a list reveals little about issuance
+     * volume. When a list is full the next one is opened ({@code WALLET_EUDIW_STATUS_LIST_SIZE}).
+     */
     static final int SIZE = 131_072;
 
-    static final int CURRENT_LIST = 1;
     static final Duration VALIDITY = Duration.ofHours(24);
     static final Duration TTL = Duration.ofMinutes(5);
 
@@ -31,12 +33,38 @@ final class StatusLists {
     private final IssuerKey key;
     private final String baseUrl;
     private final Clock clock;
+    private final int newListSize;
 
-    StatusLists(Openid4vciStore store, IssuerKey key, String baseUrl, Clock clock) {
+    /** Sizes of lists that hold entries: fixed from their first entry on, so read once. */
+    private final java.util.Map<Integer, Integer> sizes = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The list that took the last entry here; lists before it are full, so it is where to start. */
+    private volatile int current;
+
+    StatusLists(Openid4vciStore store, IssuerKey key, String baseUrl, Clock clock, int newListSize) {
+        if (newListSize < 8 || newListSize % 8 != 0) {
+            throw new IllegalStateException("WALLET_EUDIW_STATUS_LIST_SIZE must be a multiple of 8, at least 8");
+        }
         this.store = store;
         this.key = key;
         this.baseUrl = baseUrl;
         this.clock = clock;
+        this.newListSize = newListSize;
+    }
+
+    /** Records a credential at a random, never reused index of the newest list with room. */
+    Openid4vciStore.Entry allocate(
+            String notificationId, Openid4vciStore.Holder holder, long contentVersion, Instant now) {
+        int from = current;
+        if (from == 0) {
+            from = store.newestList();
+            store.resizeEmptyList(from, newListSize);
+        }
+        int listId = store.reserveEntry(from, newListSize);
+        current = Math.max(current, listId);
+        int size = sizes.computeIfAbsent(listId, id -> store.listSize(id).orElseThrow());
+        return new Openid4vciStore.Entry(
+                listId, store.saveCredential(notificationId, holder, listId, size, contentVersion, now));
     }
 
     String uri(int listId) {
@@ -59,13 +87,13 @@ final class StatusLists {
             return list.token();
         }
         long version = list.version();
-        String token = sign(listId, bits(listId), now);
+        String token = sign(listId, bits(listId, list.size()), now);
         store.saveStatusList(listId, version, token, now);
         return token;
     }
 
-    private byte[] bits(int listId) {
-        byte[] bits = new byte[SIZE / 8];
+    private byte[] bits(int listId, int size) {
+        byte[] bits = new byte[size / 8];
         for (int idx : store.revokedIndices(listId)) {
             // Bit idx is bit (idx % 8) of byte idx / 8, counted from the least significant bit.
             bits[idx / 8] |= (byte) (1 << (idx % 8));

@@ -36,7 +36,7 @@ class AddToWalletPageTest {
     }
 
     @Test
-    void anOfferIsAPageWithItsQrCodeAndASameDeviceLink() {
+    void anOfferIsAPageWithItsQrCodeAndASameDeviceLinkAndTheRawLinkFoldedAway() {
         String offer = "openid-credential-offer://?credential_offer_uri=https%3A%2F%2Fissuer.example%2Fo%2F1&x=<y>";
         ResponseEntity<?> response = AddToWalletPage.render(
                 ready(ProviderName.eudiw, new AddToWallet.Offer(offer, "https://wallet.example/open?o=1")));
@@ -49,6 +49,10 @@ class AddToWalletPageTest {
                 .contains("Summer &lt;Summit&gt;")
                 .contains("&amp;x=&lt;y&gt;")
                 .doesNotContain("<Summit>", "<y>");
+        // The raw link is only inside a closed <details>, not in small type under the QR code.
+        assertThat(html.substring(0, html.indexOf("<details"))).doesNotContain("credential_offer_uri");
+        assertThat(html.substring(html.indexOf("<details"), html.indexOf("</details>")))
+                .contains("<summary>Copy the link</summary>", "credential_offer_uri=");
     }
 
     @Test

@@ -11,8 +11,10 @@ import com.walletcards.access.AccessManagement;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
+import com.walletcards.support.Pngs;
 import com.walletcards.support.SeparateDatabase;
 import com.walletcards.support.Tenants;
+import java.awt.Color;
 import java.io.ByteArrayOutputStream;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -116,12 +118,13 @@ class OpenId4vciIssuanceTest {
 
         var verified = verify(session, issued);
         assertThat(verified.claims().get("iss")).isEqualTo(session.issuer());
-        assertThat(verified.claims().get("vct"))
-                .isEqualTo(session.issuerMetadata()
-                        .get("credential_configurations_supported")
-                        .get("event_ticket")
-                        .get("vct")
-                        .asString());
+        String configurationVct = session.issuerMetadata()
+                .get("credential_configurations_supported")
+                .get("event_ticket")
+                .get("vct")
+                .asString();
+        // The campaign's own type, which extends the configuration's.
+        assertThat((String) verified.claims().get("vct")).startsWith(configurationVct + "/");
         assertThat(verified.claims()).containsKeys("iat", "exp", "status", "cnf");
         @SuppressWarnings("unchecked")
         Map<String, Object> cnf =
@@ -141,9 +144,60 @@ class OpenId4vciIssuanceTest {
                 wallet.get((String) verified.claims().get("vct")).json();
         assertThat(typeMetadata.get("vct").asString())
                 .isEqualTo(verified.claims().get("vct"));
+        assertThat(typeMetadata.get("extends").asString()).isEqualTo(configurationVct);
 
         // Issuing is the install: the card is active through the provider SPI's inbound port.
         flows.waitForCard(card.campaignId(), card.recipientId(), "active");
+    }
+
+    @Test
+    void theCampaignsColoursAndLogoAreInTheTypeMetadataAtItsOwnVctAndNotInThePublicMetadata() throws Exception {
+        String campaign = flows.campaign(Map.of(
+                "name",
+                "Harbour Gala",
+                "providerTypes",
+                List.of("eudiw"),
+                "campaignData",
+                Map.of(
+                        "design",
+                        Map.of("backgroundColor", "#0A1B2C", "foregroundColor", "#F0E0D0", "logoText", "Harbour"))));
+        Api.Response logo = api.bytes(
+                "PUT", "/v1/campaigns/" + campaign + "/images/logo", Pngs.filled(160, 50, Color.ORANGE), "image/png");
+        assertThat(logo.status()).as(logo.body()).isEqualTo(200);
+        String logoUrl = logo.data().get("url").asString();
+        String recipient = flows.recipient(campaign);
+        flows.waitForCard(campaign, recipient, "created");
+        String page = flows.invite(campaign, recipient).get("downloadUrl").asString() + "/eudiw";
+        TestWallet.Session session =
+                wallet.redeem(offerLink(new Card(campaign, recipient, flows.cardOf(campaign, recipient), page)));
+        var verified = verify(
+                session, wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session))));
+
+        String vct = (String) verified.claims().get("vct");
+        TestWallet.Answer typeAnswer = wallet.get(vct);
+        assertThat(typeAnswer.status()).as(typeAnswer.body()).isEqualTo(200);
+        JsonNode display = typeAnswer.json().get("display").get(0);
+        assertThat(display.get("name").asString()).isEqualTo("Harbour Gala");
+        JsonNode simple = display.get("rendering").get("simple");
+        assertThat(simple.get("background_color").asString()).isEqualTo("#0A1B2C");
+        assertThat(simple.get("text_color").asString()).isEqualTo("#F0E0D0");
+        assertThat(simple.get("logo").get("uri").asString()).isEqualTo(logoUrl);
+        assertThat(simple.get("logo").get("alt_text").asString()).isEqualTo("Harbour");
+
+        // Public metadata names no campaign, and a guessed campaign key finds nothing.
+        String publicMetadata =
+                wallet.get(ISSUER + "/.well-known/openid-credential-issuer").body();
+        assertThat(publicMetadata).doesNotContain("Harbour", "#0A1B2C", logoUrl);
+        assertThat(wallet.get(ISSUER + "/wallet/eudiw/types/event_ticket").body())
+                .doesNotContain("Harbour", "#0A1B2C");
+        String key = vct.substring(vct.lastIndexOf('/') + 1);
+        String guessed = (key.charAt(0) == 'A' ? "B" : "A") + key.substring(1);
+        assertThat(wallet.get(vct.substring(0, vct.lastIndexOf('/') + 1) + guessed)
+                        .status())
+                .isEqualTo(404);
+        assertThat(wallet.get(ISSUER + "/wallet/eudiw/types/coupon/" + key).status())
+                .as("the key belongs to its configuration")
+                .isEqualTo(404);
     }
 
     @Test

@@ -6,11 +6,14 @@ import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.ECDSASigner;
+import com.nimbusds.jose.crypto.ECDSAVerifier;
 import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
@@ -20,12 +23,14 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.zip.Inflater;
 import javax.net.ssl.SSLContext;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -134,6 +139,11 @@ final class TestWallet {
             String configurationId) {}
 
     Session redeem(String offerLink) {
+        return redeem(offerLink, null);
+    }
+
+    /** Redeems the offer's code, with the transaction code the holder typed in when there is one. */
+    Session redeem(String offerLink, @Nullable String txCode) {
         Answer offer = get(offerUri(offerLink));
         assertThat(offer.status()).as(offer.body()).isEqualTo(200);
         assertThat(offer.header("Cache-Control")).contains("no-store");
@@ -147,13 +157,13 @@ final class TestWallet {
                 .get("urn:ietf:params:oauth:grant-type:pre-authorized_code")
                 .get("pre-authorized_code")
                 .asString();
-        Answer token = postForm(
-                as.get("token_endpoint").asString(),
-                Map.of(
-                        "grant_type",
-                        "urn:ietf:params:oauth:grant-type:pre-authorized_code",
-                        "pre-authorized_code",
-                        code));
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "urn:ietf:params:oauth:grant-type:pre-authorized_code");
+        form.put("pre-authorized_code", code);
+        if (txCode != null) {
+            form.put("tx_code", txCode);
+        }
+        Answer token = postForm(as.get("token_endpoint").asString(), form);
         assertThat(token.status()).as(token.body()).isEqualTo(200);
         assertThat(token.header("Cache-Control")).contains("no-store");
         return new Session(
@@ -214,5 +224,29 @@ final class TestWallet {
         body.put("credential_configuration_id", session.configurationId());
         body.put("proof", Map.of("proof_type", "jwt", "jwt", proof));
         return postJson(session.issuerMetadata().get("credential_endpoint").asString(), session.accessToken(), body);
+    }
+
+    /** The bit of entry {@code idx} in the signed status list at {@code uri}, its signature checked against the JWKS. */
+    int statusBit(String issuer, String uri, int idx) throws Exception {
+        Answer list = get(uri);
+        assertThat(list.status()).isEqualTo(200);
+        SignedJWT jwt = SignedJWT.parse(list.body());
+        JWKSet jwks = JWKSet.parse(
+                get(issuer + "/.well-known/jwt-vc-issuer").json().get("jwks").toString());
+        assertThat(jwt.verify(new ECDSAVerifier(
+                        (ECKey) jwks.getKeyByKeyId(jwt.getHeader().getKeyID()))))
+                .isTrue();
+        assertThat(jwt.getJWTClaimsSet().getSubject()).isEqualTo(uri);
+        Map<String, Object> statusList = jwt.getJWTClaimsSet().getJSONObjectClaim("status_list");
+        Inflater inflater = new Inflater();
+        inflater.setInput(Base64.getUrlDecoder().decode((String) statusList.get("lst")));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        byte[] buffer = new byte[4096];
+        while (!inflater.finished()) {
+            bytes.write(buffer, 0, inflater.inflate(buffer));
+        }
+        byte[] bits = bytes.toByteArray();
+        assertThat(bits.length * 8).as("list size").isGreaterThan(idx);
+        return (bits[idx / 8] >> (idx % 8)) & 1;
     }
 }
