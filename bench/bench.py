@@ -692,10 +692,11 @@ COMMIT;
             self.apple()
             only.discard("apple")
             if not only:
-                java = a.java or find_java()
-                self.java_version = subprocess.run([java, "-version"], capture_output=True,
-                                                   text=True).stderr.splitlines()[0]
-                self.write_report(java, None, [], time.time() - started, None)
+                # The measurement ran on the JVM Maven uses (JAVA_HOME or PATH), not necessarily --java's.
+                version = subprocess.run([os.path.join(ROOT, "mvnw"), "-v"], cwd=ROOT, capture_output=True,
+                                         text=True).stdout.splitlines()
+                self.java_version = next((v for v in version if v.startswith("Java version")), "Java: unknown")
+                self.write_report("mvnw", None, [], time.time() - started, None)
                 return
         self.have_wrk = "http" in only
         if self.have_wrk:
