@@ -645,10 +645,59 @@ COMMIT;
             self.wait_cards(cid, added, self.a.timeout)
         self.analyze()
 
+    def apple(self):
+        """Apple Wallet adapter (alpha in apple mode): the opt-in JUnit measurement AppleWalletMeasurement
+        renders and signs passes against bare CMS signing of the same manifest, and pushes to 10,000
+        registered devices on pushy's MockApnsServer against pushy sending the same pushes directly,
+        both in the same JVM and run. It prints one line per figure; this reads them back."""
+        figures = os.path.join(ROOT, "target", "measurements.txt")
+        if os.path.exists(figures):
+            os.remove(figures)
+        cmd = [os.path.join(ROOT, "mvnw"), "-B", "test", "-Dtest=AppleWalletMeasurement", "-Dwallet.measure=true",
+               "-Dsurefire.failIfNoSpecifiedTests=false", "-Dspotless.check.skip=true"]
+        if self.a.offline:
+            cmd.insert(2, "-o")
+        log("apple: " + " ".join(cmd[1:]))
+        started = time.time()
+        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        with open(os.path.join(OUT, "apple-measurement.log"), "w") as f:
+            f.write(r.stdout + r.stderr)
+        lines = open(figures).read().splitlines() if os.path.exists(figures) else []
+        pattern = re.compile(r"^(?P<what>apple [^:]+): (?P<v>[\d.]+); (?P<bname>[^:]+): (?P<b>[\d.]+); ratio (?P<ratio>[\d.]+)")
+        names = {"apple passes rendered and signed per second": ("Apple: passes rendered and signed", "passes/s"),
+                 "apple pushes per second (10,000 devices)": ("Apple: pushes to 10,000 registered devices", "pushes/s")}
+        found = 0
+        for line in lines:
+            m = pattern.match(line)
+            if not m or m["what"] not in names:
+                continue
+            found += 1
+            name, unit = names[m["what"]]
+            ratio = round(float(m["v"]) / float(m["b"]), 2)
+            self.result(name, unit, round(float(m["b"])), round(float(m["v"])), ratio, ">= 0.70x", ratio >= 0.7, 3,
+                        None, f"baseline: {m['bname']} (same JVM, same run); last of 3 rounds, the first two warm up")
+        if found < len(names) or r.returncode != 0:
+            self.result("Apple: measurement", "", None, None, None, "runs", False, 1, None,
+                        f"mvnw exited {r.returncode}, {found} of {len(names)} figures; see target/bench/apple-measurement.log",
+                        available=False)
+        self.notes.append(f"Apple scenario: ./mvnw -B test -Dtest=AppleWalletMeasurement -Dwallet.measure=true "
+                          f"({round(time.time() - started)} s with the build); CPU column not measured for it.")
+
     def run(self):
         a = self.a
         os.makedirs(OUT, exist_ok=True)
         only = set(a.only.split(",")) if a.only else {"bulk", "propagation", "fanout", "http"}
+        if "apple" in only:
+            started = time.time()
+            self.apple()
+            only.discard("apple")
+            if not only:
+                # The measurement ran on the JVM Maven uses (JAVA_HOME or PATH), not necessarily --java's.
+                version = subprocess.run([os.path.join(ROOT, "mvnw"), "-v"], cwd=ROOT, capture_output=True,
+                                         text=True).stdout.splitlines()
+                self.java_version = next((v for v in version if v.startswith("Java version")), "Java: unknown")
+                self.write_report("mvnw", None, [], time.time() - started, None)
+                return
         self.have_wrk = "http" in only
         if self.have_wrk:
             ensure_wrk()
@@ -721,7 +770,7 @@ COMMIT;
         meta = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
                 "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                                          text=True).stdout.strip(),
-                "java": java, "javaVersion": self.java_version, "jvmFlags": " ".join(flags), "serviceArgs": self.a.service_args or "", "jar": os.path.relpath(jar, ROOT),
+                "java": java, "javaVersion": self.java_version, "jvmFlags": " ".join(flags), "serviceArgs": self.a.service_args or "", "jar": os.path.relpath(jar, ROOT) if jar else "n/a (JUnit measurement)",
                 "size": self.size, "repetitions": self.reps, "bigRepetitions": self.big_reps,
                 "httpDurationSeconds": self.a.duration, "cpus": os.cpu_count(),
                 "loadAverageAtEnd": os.getloadavg(), "wallSeconds": round(wall),
@@ -801,8 +850,9 @@ def main():
     p.add_argument("--warmup", type=int, default=5, help="seconds of wrk warm-up per HTTP path")
     p.add_argument("--timeout", type=int, default=600, help="seconds to wait for cards or a notification")
     p.add_argument("--propagation-timeout", type=int, default=60, help="seconds to wait for propagation")
-    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,soak "
-                   "(default: all but soak)")
+    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,soak,apple "
+                   "(default: all but soak and apple)")
+    p.add_argument("--offline", action="store_true", help="run the apple scenario's Maven build offline (-o)")
     p.add_argument("--soak-minutes", type=float, default=10, help="length of the soak's traffic")
     p.add_argument("--soak-rate", type=float, default=20, help="requests per second of the soak")
     p.add_argument("--profile", action="store_true", help="record the service with JFR; summary in profile.txt")

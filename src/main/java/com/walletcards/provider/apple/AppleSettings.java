@@ -1,5 +1,6 @@
 package com.walletcards.provider.apple;
 
+import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -10,6 +11,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * and where APNs is. Without a certificate the service signs with a generated development chain.
  *
  * @param apnsConcurrency pushes in flight at once per pass type
+ * @param pushWindow a pass's content changes within this window after a push reach its devices as
+ *     one more push at the window's end
  */
 @ConfigurationProperties("wallet.providers.settings.alpha")
 record AppleSettings(
@@ -21,7 +24,8 @@ record AppleSettings(
         @DefaultValue("api.push.apple.com") String apnsHost,
         @DefaultValue("443") int apnsPort,
         @Nullable String apnsTrustedCa,
-        @DefaultValue("500") int apnsConcurrency) {
+        @DefaultValue("500") int apnsConcurrency,
+        @DefaultValue("PT5S") Duration pushWindow) {
 
     static final String CERTIFICATE_VARIABLE = "WALLET_ALPHA_PASS_CERTIFICATE";
     static final String PASSWORD_VARIABLE = "WALLET_ALPHA_PASS_CERTIFICATE_PASSWORD";

@@ -33,6 +33,7 @@ class AppleWallet implements DisposableBean {
             PassStore store,
             AuthTokens tokens,
             ApnsPushes pushes,
+            PushWindow window,
             AppleWalletProvider provider) {}
 
     private final AppleSettings settings;
@@ -93,8 +94,9 @@ class AppleWallet implements DisposableBean {
             AuthTokens tokens = AuthTokens.inDataDirectory(dataDir);
             ApnsPushes pushes = new ApnsPushes(settings, credentials, store);
             pushes.onLastRegistrationGone(serial -> removed(serial, "apns-gone-" + serial + "-" + clock.millis()));
+            PushWindow window = new PushWindow(pushes, settings.pushWindow());
             running = new Running(
-                    renderer, store, tokens, pushes, new AppleWalletProvider(renderer, store, tokens, pushes));
+                    renderer, store, tokens, pushes, window, new AppleWalletProvider(renderer, store, tokens, window));
         }
         return running.provider();
     }
@@ -127,6 +129,7 @@ class AppleWallet implements DisposableBean {
     public void destroy() {
         Running current = running;
         if (current != null) {
+            current.window().close();
             current.pushes().close();
         }
     }

@@ -28,9 +28,9 @@ class AppleWalletProvider implements WalletProvider {
     private final PassRenderer renderer;
     private final PassStore store;
     private final AuthTokens tokens;
-    private final DevicePushes pushes;
+    private final PushWindow pushes;
 
-    AppleWalletProvider(PassRenderer renderer, PassStore store, AuthTokens tokens, DevicePushes pushes) {
+    AppleWalletProvider(PassRenderer renderer, PassStore store, AuthTokens tokens, PushWindow pushes) {
         this.renderer = renderer;
         this.store = store;
         this.tokens = tokens;
@@ -55,17 +55,22 @@ class AppleWalletProvider implements WalletProvider {
 
     @Override
     public void createObjects(List<ObjectContent> objects) {
-        store.ensure(objects.stream()
-                .map(o -> newPass(o.object(), o.content().version()))
-                .toList());
+        store.ensure(
+                objects.stream()
+                        .map(o -> newPass(o.object(), o.content().version()))
+                        .toList(),
+                issued(objects));
     }
 
     @Override
     public void updateObjects(List<ObjectContent> updates) {
         store.ensure(updates.stream().map(o -> newPass(o.object(), 0)).toList());
-        Map<String, Long> versions = new LinkedHashMap<>();
-        updates.forEach(u -> versions.merge(u.object().objectRef(), u.content().version(), Math::max));
-        pushes.push(store.contentChanged(versions));
+        Map<String, PassStore.Issued> newest = new LinkedHashMap<>();
+        updates.forEach(u -> newest.merge(
+                u.object().objectRef(),
+                new PassStore.Issued(u.content().version(), IssuedContent.write(u.content())),
+                (a, b) -> a.version() >= b.version() ? a : b));
+        pushes.changed(store.contentChanged(newest));
     }
 
     @Override
@@ -102,11 +107,18 @@ class AppleWalletProvider implements WalletProvider {
     @Override
     public AddToWallet addToWallet(ObjectContent object) {
         String serial = object.object().objectRef();
-        store.ensure(List.of(newPass(object.object(), object.content().version())));
+        store.ensure(List.of(newPass(object.object(), object.content().version())), issued(List.of(object)));
         PassStore.Pass pass = store.find(serial).orElseThrow();
         byte[] file = renderer.render(object.content(), pass, tokens.token(serial));
         return new AddToWallet.Download(
                 PassPackage.CONTENT_TYPE, fileName(object.content().campaignName()), file);
+    }
+
+    /** The content each object is issued with, to serve it so once its recipient is deleted. */
+    private static Map<String, String> issued(List<ObjectContent> objects) {
+        Map<String, String> issued = new LinkedHashMap<>();
+        objects.forEach(o -> issued.put(o.object().objectRef(), IssuedContent.write(o.content())));
+        return issued;
     }
 
     private PassStore.Pass newPass(ProviderObjectRef object, long version) {

@@ -1,5 +1,6 @@
 package com.walletcards.provider.apple;
 
+import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.ObjectContents.CurrentObject;
 import com.walletcards.card.spi.ObjectContents.State;
 import com.walletcards.card.spi.ObjectEvent;
@@ -169,11 +170,18 @@ class AppleWebService {
         CurrentObject current = wallet.contents()
                 .find(ProviderName.alpha, serialNumber)
                 .orElseThrow(() -> new NotFound("Pass " + serialNumber));
-        if (current.content() == null) {
+        CardContent content = current.content();
+        if (current.state() == State.DELETED || content == null) {
+            // No change reaches a deleted recipient's pass: it is served as it was last issued.
+            content = IssuedContent.read(
+                            running.store().issuedContent(serialNumber).orElse(null))
+                    .orElse(content);
+        }
+        if (content == null) {
             throw new NotFound("Pass " + serialNumber);
         }
         PassStore.Pass shown = current.state() == State.REVOKED && !pass.voided() ? voided(pass) : pass;
-        byte[] file = running.renderer().render(current.content(), shown, token(authorization));
+        byte[] file = running.renderer().render(content, shown, token(authorization));
         return ResponseEntity.ok()
                 .contentType(MediaType.parseMediaType(PassPackage.CONTENT_TYPE))
                 .header(HttpHeaders.LAST_MODIFIED, lastModified)
@@ -205,13 +213,14 @@ class AppleWebService {
     @PostMapping("/log")
     ResponseEntity<Void> log(HttpServletRequest request) {
         running();
-        if (!logBucket.tryConsume(1)) {
-            throw new ApiException(ErrorCode.RATE_LIMITED, "Too many log requests");
-        }
+        // A body too large or malformed is refused as such; the limit guards what reaches the log.
         JsonNode body = json(request, MAX_LOG_BODY);
         JsonNode logs = body.get("logs");
         if (logs == null || !logs.isArray()) {
             throw new ApiException(ErrorCode.VALIDATION_FAILED, "logs: must be an array of strings");
+        }
+        if (!logBucket.tryConsume(1)) {
+            throw new ApiException(ErrorCode.RATE_LIMITED, "Too many log requests");
         }
         int lines = 0;
         for (JsonNode line : logs) {

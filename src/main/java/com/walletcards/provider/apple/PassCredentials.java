@@ -253,7 +253,7 @@ record PassCredentials(
                     certificates.get(0),
                     certificates.get(1),
                     certificates.get(2),
-                    new AppleSettings(null, null, null, null, null, "", 0, null, 1),
+                    new AppleSettings(null, null, null, null, null, "", 0, null, 1, java.time.Duration.ZERO),
                     true,
                     Clock.systemUTC());
         } catch (IOException e) {

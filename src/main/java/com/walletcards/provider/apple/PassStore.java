@@ -1,5 +1,6 @@
 package com.walletcards.provider.apple;
 
+import java.sql.Types;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -32,6 +33,9 @@ class PassStore {
 
     record Registration(String deviceLibraryId, String serialNumber, String pushToken) {}
 
+    /** Content for a pass: its version and what it shows, as JSON ({@link IssuedContent}). */
+    record Issued(long version, String content) {}
+
     private static final String BUMP = "modified_epoch = GREATEST(:now, modified_epoch + 1)";
 
     private final NamedParameterJdbcTemplate jdbc;
@@ -48,6 +52,11 @@ class PassStore {
 
     /** Creates the passes that do not exist yet; existing ones keep their token and state. */
     void ensure(Collection<Pass> passes) {
+        ensure(passes, Map.of());
+    }
+
+    /** Creates the passes that do not exist yet, with the content they are issued with when known. */
+    void ensure(Collection<Pass> passes, Map<String, String> issuedContent) {
         if (passes.isEmpty()) {
             return;
         }
@@ -55,16 +64,18 @@ class PassStore {
         jdbc.batchUpdate(
                 """
                 INSERT INTO apple_passes (serial_number, wallet_card_id, auth_token_hash, content_version, voided,
-                  modified_epoch, created_at) VALUES (:serial, :card, :hash, :version, FALSE, :now, :createdAt)
+                  modified_epoch, created_at, issued_content)
+                VALUES (:serial, :card, :hash, :version, FALSE, :now, :createdAt, :content)
                 ON CONFLICT DO NOTHING""",
                 passes.stream()
                         .map(p -> new MapSqlParameterSource(Map.of(
-                                "serial", p.serialNumber(),
-                                "card", p.walletCardId(),
-                                "hash", p.authTokenHash(),
-                                "version", p.contentVersion(),
-                                "now", now(),
-                                "createdAt", createdAt)))
+                                        "serial", p.serialNumber(),
+                                        "card", p.walletCardId(),
+                                        "hash", p.authTokenHash(),
+                                        "version", p.contentVersion(),
+                                        "now", now(),
+                                        "createdAt", createdAt))
+                                .addValue("content", issuedContent.get(p.serialNumber()), Types.VARCHAR))
                         .toArray(SqlParameterSource[]::new));
     }
 
@@ -92,16 +103,34 @@ class PassStore {
      * Records newer content; returns the serials whose pass changed (a late, older update changes
      * nothing and pushes nothing).
      */
-    List<String> contentChanged(Map<String, Long> versionBySerial) {
-        List<Map.Entry<String, Long>> entries = List.copyOf(versionBySerial.entrySet());
+    List<String> contentChanged(Map<String, Issued> issuedBySerial) {
+        List<Map.Entry<String, Issued>> entries = List.copyOf(issuedBySerial.entrySet());
         int[] counts = jdbc.batchUpdate(
-                "UPDATE apple_passes SET content_version = :version, " + BUMP
+                "UPDATE apple_passes SET content_version = :version, issued_content = :content, " + BUMP
                         + " WHERE serial_number = :serial AND content_version < :version",
                 entries.stream()
-                        .map(e -> new MapSqlParameterSource(
-                                Map.of("serial", e.getKey(), "version", e.getValue(), "now", now())))
+                        .map(e -> new MapSqlParameterSource(Map.of(
+                                        "serial",
+                                        e.getKey(),
+                                        "version",
+                                        e.getValue().version(),
+                                        "now",
+                                        now()))
+                                .addValue("content", e.getValue().content(), Types.VARCHAR))
                         .toArray(SqlParameterSource[]::new));
         return changed(entries.stream().map(Map.Entry::getKey).toList(), counts);
+    }
+
+    /** The content the pass last carried ({@link IssuedContent} JSON); empty when none was kept. */
+    Optional<String> issuedContent(String serialNumber) {
+        return jdbc
+                .query(
+                        "SELECT issued_content FROM apple_passes WHERE serial_number = :serial",
+                        Map.of("serial", serialNumber),
+                        (rs, i) -> Optional.ofNullable(rs.getString(1)))
+                .stream()
+                .findFirst()
+                .flatMap(o -> o);
     }
 
     /** Marks passes void; returns those that were not yet. */

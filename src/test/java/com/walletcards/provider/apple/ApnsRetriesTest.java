@@ -115,6 +115,7 @@ class ApnsRetriesTest {
                 "localhost",
                 port,
                 apns == null ? null : apns.serverCa.toString(),
-                concurrency);
+                concurrency,
+                java.time.Duration.ZERO);
     }
 }

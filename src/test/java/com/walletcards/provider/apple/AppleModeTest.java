@@ -45,7 +45,7 @@ abstract class AppleModeTest {
             // certificates issued under it, as Apple's trusts the WWDR intermediate.
             CHAIN = PassCredentials.development(
                     Path.of(DATA_DIR, PassCredentials.DEV_DIRECTORY),
-                    new AppleSettings(null, null, null, null, null, "", 0, null, 1));
+                    new AppleSettings(null, null, null, null, null, "", 0, null, 1, java.time.Duration.ZERO));
             APNS = new MockApns(Path.of(DATA_DIR), java.util.List.of(CHAIN.wwdr(), CHAIN.root()));
         } catch (Exception e) {
             throw new IllegalStateException(e);

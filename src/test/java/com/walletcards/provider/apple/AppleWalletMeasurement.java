@@ -93,7 +93,16 @@ class AppleWalletMeasurement {
                 store.registrations.add(new PassStore.Registration("device" + i, serials.get(i), token));
             }
             AppleSettings settings = new AppleSettings(
-                    null, null, null, null, null, "localhost", apns.port, apns.serverCa.toString(), 500);
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    "localhost",
+                    apns.port,
+                    apns.serverCa.toString(),
+                    500,
+                    java.time.Duration.ZERO);
             ApnsClient direct = new ApnsClientBuilder()
                     .setApnsServer("localhost", apns.port)
                     .setClientCredentials(credentials.leaf(), credentials.key(), null)
@@ -188,6 +197,7 @@ class AppleWalletMeasurement {
     }
 
     private static AppleSettings settings(int port, int concurrency) {
-        return new AppleSettings(null, null, null, null, null, "localhost", port, null, concurrency);
+        return new AppleSettings(
+                null, null, null, null, null, "localhost", port, null, concurrency, java.time.Duration.ZERO);
     }
 }

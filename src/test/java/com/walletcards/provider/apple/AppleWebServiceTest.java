@@ -5,9 +5,13 @@ import static org.awaitility.Awaitility.await;
 
 import com.walletcards.support.Api;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,6 +23,9 @@ class AppleWebServiceTest extends AppleModeTest {
 
     record Issued(
             String campaign, String recipient, String serial, String token, String passTypeId, String webServiceUrl) {}
+
+    @Autowired
+    AppleWallet wallet;
 
     @Test
     void aDeviceRegistersFetchesFollowsACampaignChangeAndUnregisters() {
@@ -171,13 +178,97 @@ class AppleWebServiceTest extends AppleModeTest {
         Issued pass = issue();
         Device device = device(pass);
 
-        assertThat(device.log("{\"logs\":[\"Web service error for pass.x: 401\"]}")
-                        .status())
-                .isEqualTo(200);
+        // The log's rate limit is shared by all devices; another test may just have spent it.
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> device.log("{\"logs\":[\"Web service error for pass.x: 401\"]}")
+                                .status()
+                        == 200);
         Device.Answer huge = device.log("{\"logs\":[\"" + "x".repeat(AppleWebService.MAX_LOG_BODY) + "\"]}");
         assertThat(huge.status()).isEqualTo(413);
         assertThat(huge.text()).doesNotContain("xxxxxxxx");
+        assertThat(huge.json().get("error").get("code").asString()).isEqualTo("PAYLOAD_TOO_LARGE");
         assertThat(device.log("{\"logs\": 5}").status()).isEqualTo(400);
+    }
+
+    @Test
+    void theLogCallIsRateLimitedAndAcceptsLogsAgainLater() {
+        Issued pass = issue();
+        Device device = device(pass);
+        String body = "{\"logs\":[\"Web service error for pass.x: 500\"]}";
+
+        List<Device.Answer> answers = new ArrayList<>();
+        for (int i = 0; i < 200 && answers.stream().noneMatch(a -> a.status() == 429); i++) {
+            answers.add(device.log(body));
+        }
+
+        assertThat(answers).extracting(Device.Answer::status).contains(429).containsOnly(200, 429);
+        Device.Answer limited = answers.get(answers.size() - 1);
+        assertThat(limited.json().get("error").get("code").asString()).isEqualTo("RATE_LIMITED");
+        assertThat(limited.text()).doesNotContain("Web service error");
+        // An oversized body is still refused as such, limit or not.
+        assertThat(device.log("{\"logs\":[\"" + "x".repeat(AppleWebService.MAX_LOG_BODY) + "\"]}")
+                        .status())
+                .isEqualTo(413);
+        await().atMost(Duration.ofSeconds(30)).until(() -> device.log(body).status() == 200);
+    }
+
+    @Test
+    void aDeviceRegisteringThousandsOfPassesIsRateLimitedWhileAnotherDeviceStillRegisters() {
+        Issued pass = issue();
+        AppleWallet.Running running = wallet.running().orElseThrow();
+        List<String> serials = IntStream.range(0, 2_000)
+                .mapToObj(i -> "pass_many_" + UUID.randomUUID().toString().replace("-", ""))
+                .toList();
+        running.store()
+                .ensure(serials.stream()
+                        .map(serial -> new PassStore.Pass(
+                                serial,
+                                "card_many",
+                                AuthTokens.hash(running.tokens().token(serial)),
+                                1,
+                                false,
+                                null,
+                                null,
+                                0))
+                        .toList());
+        Device greedy = device(pass);
+
+        List<Integer> statuses = new ArrayList<>();
+        for (String serial : serials.subList(0, 300)) {
+            statuses.add(
+                    greedy.register(pass.passTypeId(), serial, running.tokens().token(serial))
+                            .status());
+        }
+
+        assertThat(statuses.subList(0, 100)).containsOnly(201);
+        assertThat(statuses).containsOnly(201, 429);
+        assertThat(statuses.stream().filter(s -> s == 429).count()).isGreaterThan(50);
+        Device.Answer refused = greedy.register(
+                pass.passTypeId(), serials.get(1_999), running.tokens().token(serials.get(1_999)));
+        assertThat(refused.status()).isEqualTo(429);
+        assertThat(refused.json().get("error").get("code").asString()).isEqualTo("RATE_LIMITED");
+        assertThat(device(pass)
+                        .register(pass.passTypeId(), pass.serial(), pass.token())
+                        .status())
+                .isEqualTo(201);
+
+        // Beyond 1,000 passes a device is refused even when it registers slowly.
+        Device hoarder = device(pass);
+        for (String serial : serials.subList(300, 300 + AppleWebService.MAX_PASSES_PER_DEVICE)) {
+            running.store().register(hoarder.libraryId, serial, hoarder.pushToken);
+        }
+        assertThat(hoarder.register(pass.passTypeId(), pass.serial(), pass.token())
+                        .status())
+                .isEqualTo(429);
+        assertThat(device(pass)
+                        .register(
+                                pass.passTypeId(),
+                                serials.get(1_999),
+                                running.tokens().token(serials.get(1_999)))
+                        .status())
+                .isEqualTo(201);
+        assertThat(running.store().registrationCountOfDevice(hoarder.libraryId))
+                .isEqualTo(AppleWebService.MAX_PASSES_PER_DEVICE);
     }
 
     @Test

@@ -14,12 +14,16 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
  * Production credentials are checked before the service starts: each mismatch that would
  * otherwise surface as passes that never install stops it with a message naming the variable.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class PassCredentialsTest {
 
     @TempDir
@@ -101,6 +105,24 @@ class PassCredentialsTest {
     }
 
     @Test
+    void aCertificateExpiringWithin30DaysIsWarnedAboutAtStartUpNamingTheVariable(CapturedOutput output) {
+        AppleSettings configured = settings(p12.toString(), "secret", wwdr.toString(), null, null);
+        Instant expiry = chain.leaf().getNotAfter().toInstant();
+        Clock monthsBefore = Clock.fixed(expiry.minus(Duration.ofDays(90)), ZoneOffset.UTC);
+        Clock daysBefore = Clock.fixed(expiry.minus(Duration.ofDays(10)), ZoneOffset.UTC);
+
+        PassCredentials.load(configured, dir, monthsBefore);
+        assertThat(output.getAll()).doesNotContain("expires on");
+
+        PassCredentials started = PassCredentials.load(configured, dir, daysBefore);
+
+        assertThat(started.development()).isFalse();
+        assertThat(output.getAll())
+                .containsPattern("WARN.*The pass certificate in WALLET_ALPHA_PASS_CERTIFICATE expires on "
+                        + java.util.regex.Pattern.quote(expiry.toString()));
+    }
+
+    @Test
     void theDevelopmentChainIsGeneratedOnceAndReadAgain() {
         PassCredentials again = PassCredentials.development(dir.resolve("one"), settings(null, null, null, null, null));
         assertThat(again.leaf()).isEqualTo(chain.leaf());
@@ -110,6 +132,16 @@ class PassCredentialsTest {
 
     private static AppleSettings settings(
             String certificate, String password, String wwdr, String passType, String team) {
-        return new AppleSettings(certificate, password, wwdr, passType, team, "api.push.apple.com", 443, null, 10);
+        return new AppleSettings(
+                certificate,
+                password,
+                wwdr,
+                passType,
+                team,
+                "api.push.apple.com",
+                443,
+                null,
+                10,
+                java.time.Duration.ZERO);
     }
 }
