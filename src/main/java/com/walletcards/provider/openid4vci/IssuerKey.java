@@ -79,7 +79,9 @@ final class IssuerKey {
             this.jwk = new ECKey.Builder(Curve.P_256, (ECPublicKey) chain.get(0).getPublicKey())
                     .privateKey(privateKey)
                     .x509CertChain(x5c)
-                    .keyIDFromThumbprint()
+                    // The leaf's serial number, as Nimbus names a key read from a certificate: the EU
+                    // reference wallet's SD-JWT verifier selects the x5c key by the header's kid that way.
+                    .keyID(chain.get(0).getSerialNumber().toString(10))
                     .build();
             this.signer = new ECDSASigner(jwk);
         } catch (JOSEException | CertificateEncodingException e) {
