@@ -186,7 +186,8 @@ class ReferenceWalletIssuanceTest {
 
             val claims = verified(sdJwt)
             assertThat(claims["iss"]?.jsonPrimitive?.content).isEqualTo(ISSUER)
-            assertThat(claims["vct"]?.jsonPrimitive?.content).isEqualTo(vct)
+            // Each campaign has its own type under the configuration's vct, carrying its display.
+            assertThat(claims["vct"]?.jsonPrimitive?.content).startsWith("$vct/")
             assertThat(claims["holder_name"]?.jsonPrimitive?.content).isEqualTo("Ada Lovelace")
             assertThat(claims["name"]?.jsonPrimitive?.content).isEqualTo("Summer Summit")
             assertThat(claims["barcode"]?.jsonPrimitive?.content).isEqualTo(BARCODE)
