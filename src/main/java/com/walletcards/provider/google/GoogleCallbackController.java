@@ -4,7 +4,10 @@ import com.walletcards.card.spi.ObjectEvents;
 import com.walletcards.shared.ApiException;
 import com.walletcards.shared.Envelope;
 import com.walletcards.shared.ErrorCode;
+import com.walletcards.shared.NotFound;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -16,6 +19,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class GoogleCallbackController {
 
+    private static final Logger log = LoggerFactory.getLogger(GoogleCallbackController.class);
+
     private final GoogleWalletRuntime google;
     private final ObjectEvents events;
 
@@ -24,7 +29,7 @@ class GoogleCallbackController {
         this.events = events;
     }
 
-    /** {@code applied} is false for a repeated delivery (same nonce) or an event that changes nothing. */
+    /** {@code applied} is false for a repeated delivery (same nonce), an event that changes nothing, or an unknown object. */
     record Outcome(boolean applied) {}
 
     @PostMapping(path = GoogleWalletFactory.CALLBACK_PATH, produces = "application/json")
@@ -34,7 +39,16 @@ class GoogleCallbackController {
                         ErrorCode.NOT_FOUND,
                         "Google Wallet callbacks are not enabled: provider beta does not run in mode google"));
         GoogleCallbacks.Callback callback = callbacks.verify(body == null ? new byte[0] : body);
-        boolean applied = events.report(callbacks.event(callback));
+        boolean applied;
+        try {
+            applied = events.report(callbacks.event(callback));
+        } catch (NotFound unknown) {
+            // Signed by Google for our issuer, about an object this service does not know (its card
+            // was deleted, or another deployment shares the issuer). Google retries anything but a
+            // 2xx, so the answer is 200 with nothing applied.
+            log.info("Google Wallet callback about unknown object {}: ignored", callback.objectId());
+            return Envelope.of(new Outcome(false));
+        }
         callbacks.applied(callback);
         return Envelope.of(new Outcome(applied));
     }

@@ -1,5 +1,6 @@
 package com.walletcards.provider.google;
 
+import com.walletcards.card.spi.ObjectContents;
 import com.walletcards.card.spi.WalletProvider;
 import com.walletcards.card.spi.WalletProviderFactory;
 import com.walletcards.shared.ProviderName;
@@ -9,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -29,14 +31,17 @@ class GoogleWalletFactory implements WalletProviderFactory {
     private final Clock clock;
     private final String downloadBase;
     private final GoogleWalletRuntime runtime;
+    private final ObjectContents contents;
 
     GoogleWalletFactory(
             GoogleWalletSettings settings,
             JdbcClient jdbc,
             Clock clock,
             @Value("${wallet.download-base-url}") String downloadBase,
-            GoogleWalletRuntime runtime) {
+            GoogleWalletRuntime runtime,
+            @Lazy ObjectContents contents) {
         this.runtime = runtime;
+        this.contents = contents;
         this.settings = settings;
         this.jdbc = jdbc;
         this.clock = clock;
@@ -85,7 +90,8 @@ class GoogleWalletFactory implements WalletProviderFactory {
                 api,
                 records,
                 new SaveLinks(account, settings.saveUrlPrefix(), origin, clock),
-                downloadBase + CALLBACK_PATH);
+                downloadBase + CALLBACK_PATH,
+                contents);
         runtime.started(created, callbacks);
         return created;
     }

@@ -4,6 +4,7 @@ import com.walletcards.card.spi.AddToWallet;
 import com.walletcards.card.spi.CampaignContent;
 import com.walletcards.card.spi.Capabilities;
 import com.walletcards.card.spi.CardContent;
+import com.walletcards.card.spi.ObjectContents;
 import com.walletcards.card.spi.ObjectEvent;
 import com.walletcards.card.spi.ObjectEvents;
 import com.walletcards.card.spi.ProviderFailure;
@@ -19,7 +20,6 @@ import com.walletcards.shared.NotFound;
 import com.walletcards.shared.ProviderName;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,16 +43,28 @@ final class GoogleWalletProvider implements WalletProvider {
     static final String NEVER_SAVED = "the card's Google Wallet object does not exist: its save link was never opened";
     /** Google keeps at most this many messages on a class or object. */
     static final int MAX_MESSAGES = 10;
+    /**
+     * Up to this many live objects in a class, a notification is one message per targeted object
+     * (a read and an add each) rather than one for the class: it then reaches exactly them.
+     */
+    static final int OBJECT_MESSAGES_UP_TO = 3;
 
     private final String issuerId;
     private final GoogleWalletApi api;
     private final WalletRecords records;
     private final SaveLinks links;
     private final String callbackUrl;
+    private final ObjectContents contents;
 
     GoogleWalletProvider(
-            String issuerId, GoogleWalletApi api, WalletRecords records, SaveLinks links, String callbackUrl) {
+            String issuerId,
+            GoogleWalletApi api,
+            WalletRecords records,
+            SaveLinks links,
+            String callbackUrl,
+            ObjectContents contents) {
         this.issuerId = issuerId;
+        this.contents = contents;
         this.api = api;
         this.records = records;
         this.links = links;
@@ -157,64 +169,97 @@ final class GoogleWalletProvider implements WalletProvider {
     }
 
     /**
-     * One class-level message per campaign and notification: every holder of the class sees it,
-     * and later batches of the same notification find it added. Per object, null when the message
-     * reached the lock screen, else why not.
+     * A notification's message for the objects of one call. Per class: while the class has at most
+     * {@link #OBJECT_MESSAGES_UP_TO} live objects, each targeted object gets its own message, so it
+     * reaches exactly them (a class message would also show on passes saved later); otherwise one
+     * class-level message, which every holder of the class sees and later batches of the same
+     * notification find added. Per object, null when the message reached the lock screen, else why
+     * not.
      */
     @Override
     public List<@Nullable String> deliverMessages(List<ProviderObjectRef> objects, PushMessage message) {
         Map<String, ObjectRecord> known =
                 known(objects.stream().map(ProviderObjectRef::objectRef).toList());
-        Map<String, @Nullable String> byClass = new HashMap<>();
         List<@Nullable String> outcomes = new ArrayList<>(objects.size());
-        for (ProviderObjectRef object : objects) {
-            ObjectRecord record = known.get(object.objectRef());
-            if (record == null) {
-                outcomes.add(NEVER_SAVED);
-                continue;
+        Map<String, List<Integer>> byClass = new LinkedHashMap<>();
+        for (int i = 0; i < objects.size(); i++) {
+            ObjectRecord record = known.get(objects.get(i).objectRef());
+            outcomes.add(record == null ? NEVER_SAVED : null);
+            if (record != null) {
+                byClass.computeIfAbsent(record.classId(), c -> new ArrayList<>())
+                        .add(i);
             }
-            if (!byClass.containsKey(record.classId())) {
-                String outcome;
-                try {
-                    outcome = classMessage(record.classId(), Vertical.valueOf(record.vertical()), message);
-                } catch (ProviderFailure failure) {
-                    outcome = failure.reason();
-                }
-                byClass.put(record.classId(), outcome);
-            }
-            outcomes.add(byClass.get(record.classId()));
         }
+        String messageId = WalletContent.suffix(message.notificationId());
+        byClass.forEach((classId, indexes) -> {
+            Vertical vertical = Vertical.valueOf(
+                    known.get(objects.get(indexes.get(0)).objectRef()).vertical());
+            boolean perObject = records.findMessage(classId, messageId).isEmpty()
+                    && records.liveObjects(classId) <= OBJECT_MESSAGES_UP_TO;
+            if (perObject) {
+                for (int i : indexes) {
+                    String objectId = objects.get(i).objectRef();
+                    outcomes.set(i, outcome(() -> objectMessage(objectId, vertical, messageId, message)));
+                }
+            } else {
+                String outcome = outcome(() -> classMessage(classId, vertical, messageId, message));
+                indexes.forEach(i -> outcomes.set(i, outcome));
+            }
+        });
         return outcomes;
     }
 
-    private @Nullable String classMessage(String classId, Vertical vertical, PushMessage message) {
-        String messageId = WalletContent.suffix(message.notificationId());
+    private static @Nullable String outcome(java.util.function.Supplier<@Nullable String> delivery) {
+        try {
+            return delivery.get();
+        } catch (ProviderFailure failure) {
+            return failure.reason();
+        }
+    }
+
+    private @Nullable String classMessage(String classId, Vertical vertical, String messageId, PushMessage message) {
         Optional<MessageRecord> added = records.findMessage(classId, messageId);
         if (added.isPresent()) {
             return added.get().outcome();
         }
-        String type = vertical.classType();
-        pruneMessages(type, classId);
-        boolean notified = true;
-        try {
-            api.addMessage(
-                    type,
-                    classId,
-                    WalletContent.message(messageId, message.header(), message.body(), "TEXT_AND_NOTIFY"));
-        } catch (GoogleWalletApi.NotifyQuotaExceeded quota) {
-            // Still worth showing on the pass; the report says it made no lock-screen notification.
-            api.addMessage(type, classId, WalletContent.message(messageId, message.header(), message.body(), "TEXT"));
-            notified = false;
-        }
+        boolean notified = addMessage(vertical.classType(), classId, messageId, message);
         String outcome = notified ? null : CAPACITY_NOTE;
         records.recordMessage(classId, messageId, notified, outcome);
         return outcome;
     }
 
+    private @Nullable String objectMessage(String objectId, Vertical vertical, String messageId, PushMessage message) {
+        Optional<MessageRecord> added = records.findObjectMessage(objectId, messageId);
+        if (added.isPresent()) {
+            return added.get().outcome();
+        }
+        boolean notified = addMessage(vertical.objectType(), objectId, messageId, message);
+        String outcome = notified ? null : CAPACITY_NOTE;
+        records.recordObjectMessage(objectId, messageId, notified, outcome);
+        return outcome;
+    }
+
+    /**
+     * Adds the message to a class or object, making room first (Google keeps ten). Returns false
+     * when Google's quota of 3 notifying messages per pass a day was used up: the message was
+     * then added without a lock-screen notification, still worth showing on the pass.
+     */
+    private boolean addMessage(String type, String id, String messageId, PushMessage message) {
+        pruneMessages(type, id);
+        try {
+            api.addMessage(
+                    type, id, WalletContent.message(messageId, message.header(), message.body(), "TEXT_AND_NOTIFY"));
+            return true;
+        } catch (GoogleWalletApi.NotifyQuotaExceeded quota) {
+            api.addMessage(type, id, WalletContent.message(messageId, message.header(), message.body(), "TEXT"));
+            return false;
+        }
+    }
+
     /** Keeps room for one more message: Google keeps at most ten, so the oldest go first. */
-    private void pruneMessages(String type, String classId) {
-        JsonNode current = api.get(type, classId)
-                .orElseThrow(() -> ProviderFailure.permanent("Google Wallet has no class " + classId));
+    private void pruneMessages(String type, String id) {
+        JsonNode current = api.get(type, id)
+                .orElseThrow(() -> ProviderFailure.permanent("Google Wallet has no " + type + " " + id));
         JsonNode messages = current.path("messages");
         if (!messages.isArray() || messages.size() < MAX_MESSAGES) {
             return;
@@ -223,7 +268,7 @@ final class GoogleWalletProvider implements WalletProvider {
         for (int i = messages.size() - (MAX_MESSAGES - 1); i < messages.size(); i++) {
             kept.add(GoogleWalletApi.JSON.convertValue(messages.get(i), Map.class));
         }
-        api.patch(type, classId, Map.of("messages", kept));
+        api.patch(type, id, Map.of("messages", kept));
     }
 
     /**
@@ -239,6 +284,8 @@ final class GoogleWalletProvider implements WalletProvider {
         ClassRecord classRecord = records.findClass(classId).orElse(null);
         if (classRecord == null) {
             insertClass(classId, vertical, content.campaign());
+            catchUpClass(
+                    classId, object.object().objectRef(), content.campaign().version());
         } else {
             pushClass(classRecord, content.campaign());
             vertical = Vertical.valueOf(classRecord.vertical());
@@ -263,6 +310,20 @@ final class GoogleWalletProvider implements WalletProvider {
             push(objectRecord, content);
         }
         return new AddToWallet.Redirect(links.link(vertical, objectId, classId));
+    }
+
+    /**
+     * A campaign change that landed while the class insert was on its way found no class to patch
+     * ({@link #updateCampaign} skips a campaign without one). The class is recorded now, so any
+     * later change will find it; one that came earlier is read here and patched, instead of
+     * waiting for the next link opening.
+     */
+    private void catchUpClass(String classId, String objectRef, long insertedVersion) {
+        contents.find(ProviderName.beta, objectRef)
+                .map(ObjectContents.CurrentObject::content)
+                .map(CardContent::campaign)
+                .filter(newest -> newest.version() > insertedVersion)
+                .ifPresent(newest -> records.findClass(classId).ifPresent(record -> pushClass(record, newest)));
     }
 
     private void insertClass(String classId, Vertical vertical, CampaignContent campaign) {

@@ -19,8 +19,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * How a campaign becomes a Google Wallet class and a card an object. The campaign's shared data
  * sits on the class, so that one class PATCH changes every holder's pass; the object carries only
- * what belongs to the holder (name, seat, barcode), except for the {@code generic} vertical, whose
- * classes show no text of their own.
+ * what belongs to the holder (name, seat, barcode). The {@code generic} class has no title field:
+ * its card template shows a class text module with the campaign's name instead; only its colour
+ * and images must sit on each object.
  */
 final class WalletContent {
 
@@ -30,6 +31,19 @@ final class WalletContent {
     /** Campaign data keys that the class shows in their own fields. */
     private static final Set<String> SHOWN_ELSEWHERE =
             Set.of("location", "design", "start_time", "end_time", "doors_open_time", "timezone", "barcodeType");
+
+    /** The generic class's text module holding the campaign's name, which its card template shows. */
+    static final String CAMPAIGN_MODULE = "campaign";
+
+    /** A generic pass's first card row: the class's campaign-name module. */
+    private static final Map<String, Object> GENERIC_TEMPLATE = genericTemplate();
+
+    private static Map<String, Object> genericTemplate() {
+        Map<String, Object> field = Map.of("fieldPath", "class.textModulesData['" + CAMPAIGN_MODULE + "']");
+        Map<String, Object> item = Map.of("firstValue", Map.of("fields", List.of(field)));
+        Map<String, Object> row = Map.of("oneItem", Map.of("item", item));
+        return Map.of("cardTemplateOverride", Map.of("cardRowTemplateInfos", List.of(row)));
+    }
 
     private WalletContent() {}
 
@@ -120,6 +134,12 @@ final class WalletContent {
             case generic -> {}
         }
         List<Map<String, Object>> modules = new ArrayList<>();
+        if (vertical == Vertical.generic) {
+            // The generic class has no title field: its card template shows this class text module
+            // as the pass's first row, so a rename is one class PATCH like in the other verticals.
+            modules.add(module(CAMPAIGN_MODULE, "Pass", c.name()));
+            body.put("classTemplateInfo", GENERIC_TEMPLATE);
+        }
         if (design.description() != null) {
             modules.add(module("description", "About", design.description()));
         }
@@ -186,11 +206,13 @@ final class WalletContent {
             }
             case offer -> {}
             case generic -> {
-                // Generic classes show no text: the campaign's name and look live on each object.
+                // Google requires cardTitle and header on a generic object. Neither is the campaign's
+                // name, which the class's card template shows: a rename changes no object. The
+                // colour and images exist only on generic objects, so a change of those is one
+                // PATCH per saved card.
                 CardDesign design = content.design();
                 body.put("cardTitle", text(content.organizationName()));
                 body.put("header", text(holder));
-                body.put("subheader", text(content.campaignName()));
                 if (design.backgroundColor() != null) {
                     body.put("hexBackgroundColor", design.backgroundColor());
                 }

@@ -142,6 +142,29 @@ final class WalletRecords {
                         VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""").params(classId, messageId, notified, outcome, now()).update();
     }
 
+    Optional<MessageRecord> findObjectMessage(String objectId, String messageId) {
+        return jdbc.sql("""
+                        SELECT notified, outcome FROM google_wallet_object_messages
+                        WHERE object_id = ? AND message_id = ?""")
+                .params(objectId, messageId)
+                .query((rs, i) -> new MessageRecord(rs.getBoolean(1), rs.getString(2)))
+                .optional();
+    }
+
+    void recordObjectMessage(String objectId, String messageId, boolean notified, @Nullable String outcome) {
+        jdbc.sql("""
+                        INSERT INTO google_wallet_object_messages (object_id, message_id, notified, outcome, added_at)
+                        VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""").params(objectId, messageId, notified, outcome, now()).update();
+    }
+
+    /** Objects of the class that Google shows as live (not voided by this service). */
+    long liveObjects(String classId) {
+        return jdbc.sql("SELECT COUNT(*) FROM google_wallet_objects WHERE class_id = ? AND inactive = FALSE")
+                .param(classId)
+                .query(Long.class)
+                .single();
+    }
+
     /** Objects whose save or deletion was never reported, oldest check first, for the reconciliation. */
     List<ObjectRecord> unchecked(int limit) {
         return jdbc.sql("""

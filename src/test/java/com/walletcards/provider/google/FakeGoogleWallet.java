@@ -57,6 +57,32 @@ final class FakeGoogleWallet implements AutoCloseable {
             "/walletobjects/v1/(eventTicket|offer|loyalty|generic)(Class|Object)(?:/([^/]+)(/addMessage)?)?");
     private static final Pattern ID = Pattern.compile("[0-9]+\\.[A-Za-z0-9._-]+");
     private static final Set<String> REVIEW_STATUSES = Set.of("UNDER_REVIEW", "DRAFT");
+    /**
+     * The fields of a generic class (Google's REST reference); any other is 400 "Unknown name":
+     * the generic class has no title, colour, logo or issuer name.
+     */
+    private static final Set<String> GENERIC_CLASS_FIELDS = Set.of(
+            "id",
+            "kind",
+            "version",
+            "reviewStatus",
+            "classTemplateInfo",
+            "imageModulesData",
+            "textModulesData",
+            "linksModuleData",
+            "enableSmartTap",
+            "redemptionIssuers",
+            "securityAnimation",
+            "multipleDevicesAndHoldersAllowedStatus",
+            "callbackOptions",
+            "viewUnlockRequirement",
+            "messages",
+            "appLinkData",
+            "valueAddedModuleData",
+            "merchantLocations");
+    /** What a card template row may show: a text module of the class or the object, or a top-level field. */
+    private static final Pattern FIELD_PATH =
+            Pattern.compile("(class|object)\\.(textModulesData\\['[A-Za-z0-9._-]+'\\]|[A-Za-z]+)");
 
     /** One request: {@code resource} is the class or object id it was about (an insert's from its body). */
     record Request(String method, String path, int status, Instant at, String resource) {}
@@ -76,6 +102,9 @@ final class FakeGoogleWallet implements AutoCloseable {
             int status, @org.jspecify.annotations.Nullable String aboutPath) {}
 
     private final Deque<Injected> injected = new ArrayDeque<>();
+    /** Requests whose path contains the key wait for the latch: a slow Google, held by the test. */
+    private final Map<String, java.util.concurrent.CountDownLatch> held = new ConcurrentHashMap<>();
+
     private volatile String callbackKeys = "{\"keys\":[]}";
     private volatile int requestsPerSecond = 20;
     private volatile Duration clockOffset = Duration.ZERO;
@@ -162,6 +191,86 @@ final class FakeGoogleWallet implements AutoCloseable {
         for (int i = 0; i < count; i++) {
             injected.add(new Injected(status, id));
         }
+    }
+
+    /**
+     * Holds every request whose method and path match until {@link #release} (the request is
+     * processed when released, as a slow answer from Google would be). Returns a latch that opens
+     * when the first such request arrived.
+     */
+    java.util.concurrent.CountDownLatch hold(String method, String pathPart) {
+        java.util.concurrent.CountDownLatch arrived = new java.util.concurrent.CountDownLatch(1);
+        holdArrivals.put(method + " " + pathPart, arrived);
+        held.put(method + " " + pathPart, new java.util.concurrent.CountDownLatch(1));
+        return arrived;
+    }
+
+    void release(String method, String pathPart) {
+        java.util.concurrent.CountDownLatch latch = held.remove(method + " " + pathPart);
+        if (latch != null) {
+            latch.countDown();
+        }
+    }
+
+    private final Map<String, java.util.concurrent.CountDownLatch> holdArrivals = new ConcurrentHashMap<>();
+
+    private void waitIfHeld(String method, String path) {
+        for (Map.Entry<String, java.util.concurrent.CountDownLatch> e : held.entrySet()) {
+            String[] key = e.getKey().split(" ", 2);
+            if (key[0].equals(method) && path.contains(key[1])) {
+                java.util.concurrent.CountDownLatch arrived = holdArrivals.get(e.getKey());
+                if (arrived != null) {
+                    arrived.countDown();
+                }
+                try {
+                    if (!e.getValue().await(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                        throw new IllegalStateException("held request never released: " + e.getKey());
+                    }
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    /**
+     * What a generic pass shows in its card rows: each template row's field paths resolved against
+     * the object and its class, as Google's renderer would (a missing module shows nothing).
+     */
+    List<String> genericCardRows(String objectId) {
+        JsonNode object = resource("genericObject", objectId);
+        JsonNode googleClass = resource("genericClass", object.path("classId").asString());
+        List<String> rows = new ArrayList<>();
+        for (JsonNode row : googleClass
+                .path("classTemplateInfo")
+                .path("cardTemplateOverride")
+                .path("cardRowTemplateInfos")) {
+            List<String> shown = new ArrayList<>();
+            for (JsonNode item : row.findValues("fields")) {
+                for (JsonNode field : item) {
+                    shown.add(resolve(field.path("fieldPath").asString(), googleClass, object));
+                }
+            }
+            rows.add(String.join(" | ", shown));
+        }
+        return rows;
+    }
+
+    private static String resolve(String fieldPath, JsonNode googleClass, JsonNode object) {
+        Matcher m = Pattern.compile("(class|object)\\.textModulesData\\['([^']+)'\\]")
+                .matcher(fieldPath);
+        if (!m.matches()) {
+            JsonNode source = fieldPath.startsWith("class.") ? googleClass : object;
+            JsonNode value = source.path(fieldPath.substring(fieldPath.indexOf('.') + 1));
+            return value.path("defaultValue").path("value").asString(value.asString(""));
+        }
+        JsonNode source = m.group(1).equals("class") ? googleClass : object;
+        for (JsonNode module : source.path("textModulesData")) {
+            if (module.path("id").asString("").equals(m.group(2))) {
+                return module.path("body").asString("");
+            }
+        }
+        return "";
     }
 
     /** Moves the fake's clock forward: the notification quota counts 24 hours of it. */
@@ -371,6 +480,7 @@ final class FakeGoogleWallet implements AutoCloseable {
             }
             window.addLast(now);
         }
+        waitIfHeld(method, path);
         Matcher m = RESOURCE.matcher(path);
         if (!m.matches()) {
             return new Reply(404, error(404, "NOT_FOUND", "notFound", "No such method: " + path));
@@ -441,6 +551,20 @@ final class FakeGoogleWallet implements AutoCloseable {
             }
             body.put("hasUsers", false);
         }
+        String invalid = invalid(type, body);
+        if (invalid != null) {
+            return new Reply(400, error(400, "INVALID_ARGUMENT", "invalidArgument", invalid));
+        }
+        if (type.equals("genericObject")
+                && (!body.path("cardTitle").isObject() || !body.path("header").isObject())) {
+            return new Reply(
+                    400,
+                    error(
+                            400,
+                            "INVALID_ARGUMENT",
+                            "invalidResource",
+                            "A generic object requires cardTitle and header"));
+        }
         if (tooManyMessages(body)) {
             return new Reply(400, error(400, "INVALID_ARGUMENT", "invalidResource", "at most 10 messages"));
         }
@@ -458,6 +582,10 @@ final class FakeGoogleWallet implements AutoCloseable {
                 && !Set.of("ACTIVE", "INACTIVE", "EXPIRED", "COMPLETED")
                         .contains(body.path("state").asString(""))) {
             return new Reply(400, error(400, "INVALID_ARGUMENT", "invalidResource", "invalid state"));
+        }
+        String invalid = invalid(type, body);
+        if (invalid != null) {
+            return new Reply(400, error(400, "INVALID_ARGUMENT", "invalidArgument", invalid));
         }
         ObjectNode patched = resource.deepCopy();
         body.properties().forEach(e -> patched.set(e.getKey(), e.getValue())); // arrays and objects replaced whole
@@ -501,6 +629,27 @@ final class FakeGoogleWallet implements AutoCloseable {
         }
         messages.add(message);
         return new Reply(200, "{\"resource\":" + resource + "}");
+    }
+
+    /** Google's schema checks this service relies on: generic class fields and card template paths. */
+    private static @org.jspecify.annotations.Nullable String invalid(String type, JsonNode body) {
+        if (type.equals("genericClass")) {
+            for (String field : body.propertyNames()) {
+                if (!GENERIC_CLASS_FIELDS.contains(field)) {
+                    return "Invalid JSON payload received. Unknown name \"" + field + "\" at 'resource': Cannot find"
+                            + " field.";
+                }
+            }
+        }
+        for (JsonNode fields : body.path("classTemplateInfo").findValues("fields")) {
+            for (JsonNode field : fields) {
+                String path = field.path("fieldPath").asString("");
+                if (!FIELD_PATH.matcher(path).matches()) {
+                    return "Invalid field path " + path + " in classTemplateInfo";
+                }
+            }
+        }
+        return null;
     }
 
     private static boolean tooManyMessages(JsonNode resource) {

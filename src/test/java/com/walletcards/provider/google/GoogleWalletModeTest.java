@@ -118,6 +118,7 @@ class GoogleWalletModeTest {
                 JdbcClient.create(new DriverManagerDataSource("jdbc:h2:mem:unused")),
                 Clock.systemUTC(),
                 "http://localhost:8080",
-                new GoogleWalletRuntime());
+                new GoogleWalletRuntime(),
+                (provider, objectRef) -> java.util.Optional.empty()); // start-up checks read no card
     }
 }

@@ -7,13 +7,10 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.crypto.RSASSAVerifier;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
-import com.walletcards.access.AccessManagement;
 import com.walletcards.card.WalletProviders;
 import com.walletcards.card.spi.WalletProvider;
 import com.walletcards.shared.ProviderName;
 import com.walletcards.support.Api;
-import com.walletcards.support.DatabaseTest;
-import com.walletcards.support.SeparateDatabase;
 import com.walletcards.support.Tenants;
 import com.walletcards.support.WalletProviderContract;
 import java.net.URI;
@@ -24,16 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.ContextConfiguration;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
 
@@ -43,42 +34,15 @@ import tools.jackson.databind.JsonNode;
  * change, one object PATCH per recipient change, revocation, class-level notifications with the
  * notify quota, and Tink-signed callbacks.
  */
-@DatabaseTest
-@ContextConfiguration(initializers = GoogleWalletTest.OwnDatabase.class)
 @TestPropertySource(
         properties = {
             "wallet.propagation.debounce=PT0.2S",
             "wallet.propagation.retry-delay=PT0.2S",
             "wallet.propagation.max-attempts=4",
-            "wallet.download-base-url=https://cards.example.com"
+            "wallet.download-base-url=https://cards.example.com",
+            "wallet.providers.settings.beta.google.request-timeout=PT30S"
         })
-@DirtiesContext // its own context on its own database: the fake's counts see only this test's work
-class GoogleWalletTest extends WalletProviderContract {
-
-    static final class OwnDatabase extends SeparateDatabase {}
-
-    static final FakeGoogleWallet GOOGLE = new FakeGoogleWallet();
-    static final GoogleCallbackSender SENDER = new GoogleCallbackSender(FakeGoogleWallet.ISSUER_ID);
-
-    @DynamicPropertySource
-    static void google(DynamicPropertyRegistry registry) {
-        GOOGLE.serveCallbackKeys(SENDER.keysJson());
-        GOOGLE.properties().forEach((key, value) -> registry.add(key, () -> value));
-    }
-
-    @AfterAll
-    static void stop() {
-        GOOGLE.close();
-    }
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    AccessManagement access;
-
-    @Autowired
-    JdbcClient jdbc;
+class GoogleWalletTest extends GoogleWalletSpringTest {
 
     @Autowired
     WalletProviders providers;
@@ -86,13 +50,14 @@ class GoogleWalletTest extends WalletProviderContract {
     @Autowired
     GoogleReconciliation reconciliation;
 
-    Api api;
-    Api holder;
-
     /** The SPI contract every provider passes, for the Google implementation. */
-    @Override
-    protected Stream<WalletProvider> providers() {
-        return Stream.of(providers.get(ProviderName.beta));
+    @Nested
+    class SpiContract extends WalletProviderContract {
+
+        @Override
+        protected Stream<WalletProvider> providers() {
+            return Stream.of(providers.get(ProviderName.beta));
+        }
     }
 
     @Test
@@ -100,6 +65,9 @@ class GoogleWalletTest extends WalletProviderContract {
         assertThat(providers.get(ProviderName.beta).allocateObjectRef("card_1"))
                 .startsWith(FakeGoogleWallet.ISSUER_ID + ".gw_");
     }
+
+    Api api;
+    Api holder;
 
     @BeforeEach
     void tenant() {
@@ -281,6 +249,33 @@ class GoogleWalletTest extends WalletProviderContract {
     }
 
     @Test
+    void aSignedCallbackAboutAnObjectThisServiceDoesNotKnowIsAcknowledgedAndChangesNothing() {
+        String campaign = campaign("event");
+        Card card = card(campaign, Map.of());
+        holder.page(card.link());
+        String classId = FakeGoogleWallet.ISSUER_ID + "." + campaign;
+        String unknown = FakeGoogleWallet.ISSUER_ID + ".gw_"
+                + UUID.randomUUID().toString().replace("-", "");
+
+        // Google retries every answer but a 2xx: an unknown object must not make it deliver forever.
+        Api.Response r = callback(SENDER.callback(
+                classId,
+                unknown,
+                "save",
+                UUID.randomUUID().toString(),
+                Instant.now().plusSeconds(60)));
+
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        assertThat(r.data().get("applied").asBoolean()).isFalse();
+        assertThat(status(campaign, card)).isEqualTo("invited");
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM google_wallet_objects WHERE object_id = ?")
+                        .param(unknown)
+                        .query(Long.class)
+                        .single())
+                .isZero();
+    }
+
+    @Test
     void aSaveWhoseCallbackNeverCameIsFoundByTheReconciliation() {
         String campaign = campaign("event");
         Card saved = card(campaign, Map.of());
@@ -343,6 +338,71 @@ class GoogleWalletTest extends WalletProviderContract {
         assertThat(GOOGLE.callsAbout(ids))
                 .as("calls about the class and its objects")
                 .isEqualTo(1);
+    }
+
+    @Test
+    void aRenameOfAGenericOrAccessPassIsOneClassPatchThatItsCardTemplateShowsOnEverySavedCard() {
+        for (String type : List.of("generic", "access")) {
+            String campaign = campaign(type);
+            String classId = FakeGoogleWallet.ISSUER_ID + "." + campaign;
+            List<String> ids = new ArrayList<>(List.of(classId));
+            for (int i = 0; i < 3; i++) {
+                Card card = card(campaign, Map.of());
+                assertThat(holder.page(card.link()).status()).isEqualTo(302);
+                save(classId, card);
+                ids.add(card.objectId());
+            }
+            assertThat(GOOGLE.genericCardRows(ids.get(1))).as(type).containsExactly("Summer Summit");
+            awaitQuiet(campaign);
+            GOOGLE.reset();
+
+            Api.Response patched = api.patch("/v1/campaigns/" + campaign, Map.of("name", "Winter Pass"));
+            assertThat(patched.status()).as(patched.body()).isEqualTo(200);
+
+            await().atMost(Duration.ofSeconds(30))
+                    .untilAsserted(() -> ids.subList(1, ids.size())
+                            .forEach(object -> assertThat(GOOGLE.genericCardRows(object))
+                                    .as(type)
+                                    .containsExactly("Winter Pass")));
+            awaitQuiet(campaign);
+            assertThat(GOOGLE.calls("PATCH", "genericClass/" + classId))
+                    .as(type)
+                    .hasSize(1);
+            assertThat(GOOGLE.callsAbout(ids))
+                    .as(type + ": calls about the class and its objects")
+                    .isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aCampaignChangeWhileTheClassIsBeingInsertedReachesTheClassWithoutAnotherLinkOpening() throws Exception {
+        String campaign = campaign("event");
+        String classId = FakeGoogleWallet.ISSUER_ID + "." + campaign;
+        Card card = card(campaign, Map.of());
+        java.util.concurrent.CountDownLatch inserting = GOOGLE.hold("POST", "v1/eventTicketClass");
+        java.util.concurrent.CompletableFuture<Api.Response> opened =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> holder.page(card.link()));
+        try {
+            assertThat(inserting.await(30, java.util.concurrent.TimeUnit.SECONDS))
+                    .isTrue();
+            Api.Response patched = api.patch("/v1/campaigns/" + campaign, Map.of("name", "Winter Summit"));
+            assertThat(patched.status()).as(patched.body()).isEqualTo(200);
+            // The change was handled while Google still held the insert: there was no class to patch.
+            awaitQuiet(campaign);
+        } finally {
+            GOOGLE.release("POST", "v1/eventTicketClass");
+        }
+
+        assertThat(opened.get(30, java.util.concurrent.TimeUnit.SECONDS).status())
+                .isEqualTo(302);
+        assertThat(GOOGLE.resource("eventTicketClass", classId)
+                        .path("eventName")
+                        .path("defaultValue")
+                        .path("value")
+                        .asString())
+                .isEqualTo("Winter Summit");
+        assertThat(GOOGLE.calls("POST", "eventTicketClass")).hasSize(1);
+        assertThat(GOOGLE.calls("PATCH", "eventTicketClass/" + classId)).hasSize(1);
     }
 
     @Test
@@ -478,7 +538,8 @@ class GoogleWalletTest extends WalletProviderContract {
     void aNotificationIsOneClassMessageThatNotifiesUntilGooglesQuotaThenIsAddedSilentlyAndReportedSo() {
         String campaign = campaign("event");
         String classId = FakeGoogleWallet.ISSUER_ID + "." + campaign;
-        for (int i = 0; i < 3; i++) {
+        int cards = GoogleWalletProvider.OBJECT_MESSAGES_UP_TO + 1; // more than get a message each
+        for (int i = 0; i < cards; i++) {
             Card card = card(campaign, Map.of());
             holder.page(card.link());
             save(classId, card);
@@ -486,8 +547,8 @@ class GoogleWalletTest extends WalletProviderContract {
         GOOGLE.reset();
 
         JsonNode first = awaitSent(campaign, notify(campaign, "Doors open"));
-        assertThat(first.get("deliveredCards").asInt()).isEqualTo(3);
-        assertThat(provider(first).get("deliveredCards").asInt()).isEqualTo(3);
+        assertThat(first.get("deliveredCards").asInt()).isEqualTo(cards);
+        assertThat(provider(first).get("deliveredCards").asInt()).isEqualTo(cards);
         assertThat(GOOGLE.calls("POST", "addMessage")).hasSize(1);
         JsonNode messages = GOOGLE.resource("eventTicketClass", classId).path("messages");
         assertThat(messages).hasSize(1);
@@ -499,8 +560,8 @@ class GoogleWalletTest extends WalletProviderContract {
         GOOGLE.addMessageDirectly("eventTicketClass", classId, "TEXT_AND_NOTIFY");
         JsonNode second = awaitSent(campaign, notify(campaign, "Gate change"));
         assertThat(second.get("deliveredCards").asInt()).isZero();
-        assertThat(second.get("failedCards").asInt()).isEqualTo(3);
-        assertThat(provider(second).get("failedCards").asInt()).isEqualTo(3);
+        assertThat(second.get("failedCards").asInt()).isEqualTo(cards);
+        assertThat(provider(second).get("failedCards").asInt()).isEqualTo(cards);
         JsonNode last = lastMessage(classId);
         assertThat(last.path("header").asString()).isEqualTo("Gate change");
         assertThat(last.path("messageType").asString()).isEqualTo("TEXT");
@@ -510,9 +571,12 @@ class GoogleWalletTest extends WalletProviderContract {
     void aClassWithTenMessagesLosesItsOldestToTakeTheNewOne() {
         String campaign = campaign("event");
         String classId = FakeGoogleWallet.ISSUER_ID + "." + campaign;
-        Card card = card(campaign, Map.of());
-        holder.page(card.link());
-        save(classId, card);
+        int cards = GoogleWalletProvider.OBJECT_MESSAGES_UP_TO + 1;
+        for (int i = 0; i < cards; i++) {
+            Card card = card(campaign, Map.of());
+            holder.page(card.link());
+            save(classId, card);
+        }
         for (int i = 0; i < 10; i++) {
             GOOGLE.addMessageDirectly("eventTicketClass", classId, "TEXT");
         }
@@ -523,11 +587,66 @@ class GoogleWalletTest extends WalletProviderContract {
                 .asString();
 
         JsonNode sent = awaitSent(campaign, notify(campaign, "Doors open"));
-        assertThat(sent.get("deliveredCards").asInt()).isEqualTo(1);
+        assertThat(sent.get("deliveredCards").asInt()).isEqualTo(cards);
         JsonNode messages = GOOGLE.resource("eventTicketClass", classId).path("messages");
         assertThat(messages).hasSize(10);
         assertThat(messages.valueStream().map(m -> m.path("id").asString())).doesNotContain(oldest);
         assertThat(lastMessage(classId).path("header").asString()).isEqualTo("Doors open");
+    }
+
+    @Test
+    void aNotificationToASingleSavedCardIsAMessageOnItsObjectUnderTheSameQuotaAndCap() {
+        String campaign = campaign("event");
+        String classId = FakeGoogleWallet.ISSUER_ID + "." + campaign;
+        Card card = card(campaign, Map.of());
+        holder.page(card.link());
+        save(classId, card);
+        GOOGLE.reset();
+
+        JsonNode first = awaitSent(campaign, notify(campaign, "Doors open"));
+        assertThat(first.get("deliveredCards").asInt()).isEqualTo(1);
+        assertThat(GOOGLE.calls("POST", "addMessage"))
+                .singleElement()
+                .satisfies(r -> assertThat(r.path()).contains("eventTicketObject/" + card.objectId()));
+        assertThat(GOOGLE.resource("eventTicketClass", classId).path("messages"))
+                .as("the class, which passes saved later would show")
+                .isEmpty();
+        JsonNode message = lastObjectMessage(card);
+        assertThat(message.path("header").asString()).isEqualTo("Doors open");
+        assertThat(message.path("messageType").asString()).isEqualTo("TEXT_AND_NOTIFY");
+
+        // The issuer's own tools use up the pass's quota of three notifying messages a day.
+        GOOGLE.addMessageDirectly("eventTicketObject", card.objectId(), "TEXT_AND_NOTIFY");
+        GOOGLE.addMessageDirectly("eventTicketObject", card.objectId(), "TEXT_AND_NOTIFY");
+        JsonNode second = awaitSent(campaign, notify(campaign, "Gate change"));
+        assertThat(second.get("deliveredCards").asInt()).isZero();
+        assertThat(provider(second).get("failedCards").asInt()).isEqualTo(1);
+        assertThat(lastObjectMessage(card).path("header").asString()).isEqualTo("Gate change");
+        assertThat(lastObjectMessage(card).path("messageType").asString()).isEqualTo("TEXT");
+
+        // A day later the quota is back; the object is full, so its oldest message makes room.
+        while (GOOGLE.resource("eventTicketObject", card.objectId())
+                        .path("messages")
+                        .size()
+                < GoogleWalletProvider.MAX_MESSAGES) {
+            GOOGLE.addMessageDirectly("eventTicketObject", card.objectId(), "TEXT");
+        }
+        GOOGLE.advanceClock(Duration.ofHours(25));
+        JsonNode third = awaitSent(campaign, notify(campaign, "Last call"));
+        assertThat(third.get("deliveredCards").asInt()).isEqualTo(1);
+        JsonNode messages =
+                GOOGLE.resource("eventTicketObject", card.objectId()).path("messages");
+        assertThat(messages).hasSize(GoogleWalletProvider.MAX_MESSAGES);
+        assertThat(messages.valueStream().map(m -> m.path("header").asString())).doesNotContain("Doors open");
+        assertThat(lastObjectMessage(card).path("messageType").asString()).isEqualTo("TEXT_AND_NOTIFY");
+        assertThat(GOOGLE.resource("eventTicketClass", classId).path("messages"))
+                .isEmpty();
+    }
+
+    private static JsonNode lastObjectMessage(Card card) {
+        JsonNode messages =
+                GOOGLE.resource("eventTicketObject", card.objectId()).path("messages");
+        return messages.get(messages.size() - 1);
     }
 
     // ---- helpers
