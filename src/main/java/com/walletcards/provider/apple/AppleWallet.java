@@ -129,7 +129,6 @@ class AppleWallet implements DisposableBean {
     public void destroy() {
         Running current = running;
         if (current != null) {
-            current.window().close();
             current.pushes().close();
         }
     }

@@ -7,79 +7,79 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * At most one content push per pass and window. The card module pushes once per fan-out of a
  * propagation run, and a run goes round again for edits that arrived while it worked, so quick
  * edits spread over a few seconds can reach a pass as several calls. A push carries nothing (the
  * device fetches the pass, rendered from the content as it is then), so the first change of a
- * window is pushed at once and every later one within the window folds into a single push at its
- * end: five quick edits give one or two pushes, and the last push always follows the last change.
- * Pushes that must be answered now (messages, revocations) go at once and open a window too.
- * The state is in memory: several instances each keep their own window.
+ * window is pushed at once, and a later one waits for the window's end and is pushed then, unless
+ * a push that started after it already went out: five quick edits give one or two pushes, and the
+ * last push always follows the last change.
+ *
+ * <p>The waiting push is sent by the caller before {@link #changed} returns, never by a timer:
+ * the caller is the durable propagation job, which records the change as delivered only when this
+ * returns, so a crash inside the window leaves the job to push again after the restart. Pushes that
+ * must be answered now (messages, revocations) go at once and open a window too. The windows are
+ * in memory: several instances each keep their own.
  */
-final class PushWindow implements DevicePushes, AutoCloseable {
-
-    private static final Logger log = LoggerFactory.getLogger(PushWindow.class);
+final class PushWindow implements DevicePushes {
 
     private final DevicePushes pushes;
     private final long windowNanos;
-    private final ScheduledExecutorService timer;
     private final Object lock = new Object();
-    /** Serial → when its last push went out ({@link System#nanoTime()}). */
+    /** Serial → when its last push started ({@link System#nanoTime()}), for passes pushed recently. */
     private final Map<String, Long> lastPush = new HashMap<>();
-    /** Serial → when its folded push goes out. */
-    private final Map<String, Long> due = new HashMap<>();
 
     PushWindow(DevicePushes pushes, Duration window) {
         this.pushes = pushes;
         this.windowNanos = Math.max(0, window.toNanos());
-        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, "apple-push-window");
-            thread.setDaemon(true);
-            return thread;
-        });
-        executor.setRemoveOnCancelPolicy(true);
-        this.timer = executor;
-        if (windowNanos > 0) {
-            timer.scheduleWithFixedDelay(this::forgetOldPushes, windowNanos, windowNanos, TimeUnit.NANOSECONDS);
-        }
     }
 
     /**
-     * The passes' content changed: pushes at once those without a push in the current window; the
-     * others get one push at the end of their window. Returns when the immediate pushes were answered.
+     * The passes' content changed: pushes at once those without a push in the current window; for
+     * the others, waits for the end of their window and pushes those no later push has reached.
+     * Returns when every push this change needs was answered.
      */
     void changed(Collection<String> serials) {
+        long changedAt = System.nanoTime();
         List<String> now = new ArrayList<>();
-        long latestDue = Long.MIN_VALUE;
+        List<String> later = new ArrayList<>();
+        long windowEnd = changedAt;
         synchronized (lock) {
-            long t = System.nanoTime();
+            forgetOldPushes(changedAt);
             for (String serial : serials) {
-                if (due.containsKey(serial)) {
-                    continue; // its folded push is still to come, and the device fetches the newest pass then
-                }
                 Long last = lastPush.get(serial);
-                if (last == null || t - last >= windowNanos) {
-                    lastPush.put(serial, t);
+                if (last == null || changedAt - last >= windowNanos) {
+                    lastPush.put(serial, changedAt);
                     now.add(serial);
                 } else {
-                    long at = last + windowNanos;
-                    due.put(serial, at);
-                    latestDue = Math.max(latestDue, at);
+                    later.add(serial);
+                    windowEnd = Math.max(windowEnd, last + windowNanos);
                 }
             }
         }
-        if (latestDue != Long.MIN_VALUE) {
-            timer.schedule(this::flush, Math.max(0, latestDue - System.nanoTime()), TimeUnit.NANOSECONDS);
-        }
         if (!now.isEmpty()) {
             pushes.push(now);
+        }
+        if (later.isEmpty()) {
+            return;
+        }
+        waitUntil(windowEnd);
+        List<String> due = new ArrayList<>();
+        synchronized (lock) {
+            long t = System.nanoTime();
+            for (String serial : later) {
+                Long last = lastPush.get(serial);
+                if (last == null || last < changedAt) { // no push started after this change yet
+                    lastPush.put(serial, t);
+                    due.add(serial);
+                }
+            }
+        }
+        if (!due.isEmpty()) {
+            pushes.push(due);
         }
     }
 
@@ -88,48 +88,28 @@ final class PushWindow implements DevicePushes, AutoCloseable {
     public Set<String> push(Collection<String> serials) {
         synchronized (lock) {
             long t = System.nanoTime();
-            for (String serial : serials) {
-                lastPush.put(serial, t);
-                due.remove(serial); // this push already follows every change recorded so far
-            }
+            serials.forEach(serial -> lastPush.put(serial, t));
         }
         return pushes.push(serials);
     }
 
-    /** Sends the folded pushes whose window ended. */
-    private void flush() {
-        List<String> ready = new ArrayList<>();
-        synchronized (lock) {
-            long t = System.nanoTime();
-            var entries = due.entrySet().iterator();
-            while (entries.hasNext()) {
-                var entry = entries.next();
-                if (entry.getValue() - t <= TimeUnit.MILLISECONDS.toNanos(5)) {
-                    entries.remove();
-                    lastPush.put(entry.getKey(), t);
-                    ready.add(entry.getKey());
-                }
-            }
-        }
-        if (!ready.isEmpty()) {
+    private static void waitUntil(long nanos) {
+        long left;
+        while ((left = nanos - System.nanoTime()) > 0) {
             try {
-                pushes.push(ready);
-            } catch (RuntimeException e) {
-                log.warn("Pushing the folded changes of {} passes failed: {}", ready.size(), e.toString());
+                TimeUnit.NANOSECONDS.sleep(left);
+            } catch (InterruptedException e) {
+                // Shutting down: the propagation job was not told the push went out, so it pushes again later.
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the push window", e);
             }
         }
     }
 
     /** Keeps memory to the passes pushed within the last window. */
-    private void forgetOldPushes() {
-        synchronized (lock) {
-            long t = System.nanoTime();
-            lastPush.entrySet().removeIf(e -> t - e.getValue() >= windowNanos && !due.containsKey(e.getKey()));
+    private void forgetOldPushes(long t) {
+        if (lastPush.size() > 10_000) {
+            lastPush.values().removeIf(last -> t - last >= windowNanos);
         }
-    }
-
-    @Override
-    public void close() {
-        timer.shutdownNow();
     }
 }
