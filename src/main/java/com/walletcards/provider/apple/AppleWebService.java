@@ -298,7 +298,9 @@ class AppleWebService {
                 d -> Bucket.builder()
                         .addLimit(Bandwidth.builder()
                                 .capacity(100)
-                                .refillGreedy(100, Duration.ofMinutes(1))
+                                // whole minutes: a device over its limit stays refused until the minute ends,
+                                // rather than getting a registration through every 0.6 s
+                                .refillIntervally(100, Duration.ofMinutes(1))
                                 .build())
                         .build());
     }
