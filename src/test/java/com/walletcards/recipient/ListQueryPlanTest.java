@@ -33,16 +33,22 @@ class ListQueryPlanTest {
 
     static Stream<Arguments> filters() {
         return Stream.of(
-                Arguments.of(null, null, "recipients_campaign"),
-                Arguments.of(null, RecipientStatus.invited, "recipients_campaign_status"),
-                Arguments.of("Ada@Example.org", null, "recipients_live_email"),
-                Arguments.of("ada@example.org", RecipientStatus.active, "recipients_live_email"),
-                Arguments.of("ada@example.org", RecipientStatus.deleted, "recipients_campaign_status"));
+                Arguments.of(null, null, List.of("recipients_campaign")),
+                Arguments.of(null, RecipientStatus.invited, List.of("recipients_campaign_status")),
+                Arguments.of("Ada@Example.org", null, List.of("recipients_live_email")),
+                // Both indexes serve an email within a status; which one is cheaper depends on the
+                // statistics the other tests' rows left in the shared test database.
+                Arguments.of(
+                        "ada@example.org",
+                        RecipientStatus.active,
+                        List.of("recipients_live_email", "recipients_campaign_status")),
+                Arguments.of("ada@example.org", RecipientStatus.deleted, List.of("recipients_campaign_status")));
     }
 
     @ParameterizedTest
     @MethodSource("filters")
-    void everyRecipientFilterIsServedByAnIndexInOneStatement(String email, RecipientStatus status, String index) {
+    void everyRecipientFilterIsServedByAnIndexInOneStatement(
+            String email, RecipientStatus status, List<String> indexes) {
         var filter = RecipientQueries.filterForPlan(
                 new com.walletcards.shared.OrganizationId("org_plan"), "cmp_plan", email, status);
         List<Object> params = new ArrayList<>(filter.params());
@@ -51,7 +57,7 @@ class ListQueryPlanTest {
         params.add(0);
         String plan = plan(RecipientQueries.pageSql(filter.where()), params).toLowerCase();
         if (TestDatabase.postgres()) {
-            assertThat(plan).contains(index).doesNotContain("seq scan");
+            assertThat(plan).containsAnyOf(indexes.toArray(String[]::new)).doesNotContain("seq scan");
         } else {
             // H2 picks among the indexes by its own column statistics, which the test data (one
             // organization per test) skews: it must use one, never scan the table.
