@@ -36,7 +36,7 @@ public final class TestDatabase implements ApplicationContextInitializer<Configu
             url = postgres()
                     ? createPostgresDatabase()
                     : "jdbc:h2:mem:wallet-" + UUID.randomUUID()
-                            + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000";
+                            + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000;QUERY_CACHE_SIZE=128";
         }
         return url;
     }
@@ -50,7 +50,7 @@ public final class TestDatabase implements ApplicationContextInitializer<Configu
         return postgres()
                 ? createPostgresDatabase()
                 : "jdbc:h2:mem:wallet-" + UUID.randomUUID()
-                        + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000";
+                        + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000;QUERY_CACHE_SIZE=128";
     }
 
     private static String createPostgresDatabase() {

@@ -122,22 +122,43 @@ final class Openid4vciStore {
     /** A credential's entry: its list and its index there. */
     record Entry(int listId, int idx) {}
 
+    /** Places reserved in one list: {@code count} credentials may be recorded there. */
+    record Reservation(int listId, int count) {}
+
     /**
-     * Reserves a place in the newest list that has one ({@code issued < list_size}), opening the
-     * next list when it is full. A reservation guarantees a free index for {@link #saveCredential}.
+     * Reserves up to {@code wanted} places in the first list from {@code fromList} on that has
+     * room ({@code issued < list_size}), opening the next list when one is full. The conditional
+     * UPDATE keeps instances from reserving more places than a list has; a reservation guarantees
+     * free indices for {@link #saveCredential}. Places of a process that dies before using them
+     * stay unused: indices are never handed out twice.
      */
-    int reserveEntry(int fromList, int newListSize) {
-        for (int listId = fromList; ; listId++) {
-            int reserved = jdbc.update("""
-                    UPDATE openid4vci_status_lists SET issued = issued + 1 WHERE list_id = :list
-                    AND issued < list_size""", new MapSqlParameterSource("list", listId));
-            if (reserved == 1) {
-                return listId;
+    Reservation reserveEntries(int fromList, int newListSize, int wanted) {
+        for (int listId = fromList; ; ) {
+            Integer free = jdbc
+                    .queryForList(
+                            "SELECT list_size - issued FROM openid4vci_status_lists WHERE list_id = :list",
+                            new MapSqlParameterSource("list", listId),
+                            Integer.class)
+                    .stream()
+                    .findFirst()
+                    .orElse(null);
+            if (free != null && free > 0) {
+                int count = Math.min(wanted, free);
+                int reserved = jdbc.update("""
+                        UPDATE openid4vci_status_lists SET issued = issued + :count WHERE list_id = :list
+                        AND issued + :count <= list_size""", new MapSqlParameterSource("list", listId).addValue("count", count));
+                if (reserved == 1) {
+                    return new Reservation(listId, count);
+                }
+                continue; // another instance reserved places meanwhile: look again
+            }
+            if (free != null) {
+                listId++; // full: the next list, opened below unless another instance did
             }
             try {
                 jdbc.update(
                         "INSERT INTO openid4vci_status_lists (list_id, list_size) VALUES (:list, :size)",
-                        new MapSqlParameterSource("list", listId + 1).addValue("size", newListSize));
+                        new MapSqlParameterSource("list", listId).addValue("size", newListSize));
             } catch (DuplicateKeyException e) {
                 // Another instance opened it first: use theirs.
             }
@@ -368,11 +389,12 @@ final class Openid4vciStore {
 
     /** Whether another credential of the object may still be in a wallet (no failure or deletion reported). */
     boolean otherCredentialsHeld(String objectRef, String notificationId) {
-        Integer n = jdbc.queryForObject(
+        // EXISTS, not COUNT: a wallet that re-fetches often holds many credentials of one object.
+        Boolean held = jdbc.queryForObject(
                 """
-                SELECT COUNT(*) FROM openid4vci_credentials WHERE object_ref = :ref AND notification_id <> :id
-                AND revoked = FALSE AND (last_event IS NULL OR last_event = 'credential_accepted')""", new MapSqlParameterSource("ref", objectRef).addValue("id", notificationId), Integer.class);
-        return n != null && n > 0;
+                SELECT EXISTS (SELECT 1 FROM openid4vci_credentials WHERE object_ref = :ref AND notification_id <> :id
+                AND revoked = FALSE AND (last_event IS NULL OR last_event = 'credential_accepted'))""", new MapSqlParameterSource("ref", objectRef).addValue("id", notificationId), Boolean.class);
+        return Boolean.TRUE.equals(held);
     }
 
     /** Sets the revoked flag of every credential of the objects and marks their lists for re-signing. */

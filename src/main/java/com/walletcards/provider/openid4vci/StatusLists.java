@@ -38,8 +38,19 @@ final class StatusLists {
     /** Sizes of lists that hold entries: fixed from their first entry on, so read once. */
     private final java.util.Map<Integer, Integer> sizes = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * Places are reserved in the database this many at a time, so that issuing a credential does
+     * not update the list's row (a row every issuance on every instance would wait for) each time.
+     */
+    static final int RESERVATION = 32;
+
     /** The list that took the last entry here; lists before it are full, so it is where to start. */
-    private volatile int current;
+    private int current;
+
+    /** The list of this instance's current reservation and how many of its places are left. */
+    private int reservedList;
+
+    private int reservedLeft;
 
     StatusLists(Openid4vciStore store, IssuerKey key, String baseUrl, Clock clock, int newListSize) {
         if (newListSize < 8 || newListSize % 8 != 0) {
@@ -55,16 +66,26 @@ final class StatusLists {
     /** Records a credential at a random, never reused index of the newest list with room. */
     Openid4vciStore.Entry allocate(
             String notificationId, Openid4vciStore.Holder holder, long contentVersion, Instant now) {
-        int from = current;
-        if (from == 0) {
-            from = store.newestList();
-            store.resizeEmptyList(from, newListSize);
-        }
-        int listId = store.reserveEntry(from, newListSize);
-        current = Math.max(current, listId);
+        int listId = reservePlace();
         int size = sizes.computeIfAbsent(listId, id -> store.listSize(id).orElseThrow());
         return new Openid4vciStore.Entry(
                 listId, store.saveCredential(notificationId, holder, listId, size, contentVersion, now));
+    }
+
+    /** One place from this instance's reservation, reserving more when it is used up. */
+    private synchronized int reservePlace() {
+        if (reservedLeft == 0) {
+            if (current == 0) {
+                current = store.newestList();
+                store.resizeEmptyList(current, newListSize);
+            }
+            var reservation = store.reserveEntries(current, newListSize, RESERVATION);
+            current = Math.max(current, reservation.listId());
+            reservedList = reservation.listId();
+            reservedLeft = reservation.count();
+        }
+        reservedLeft--;
+        return reservedList;
     }
 
     String uri(int listId) {

@@ -7,6 +7,7 @@ import com.icegreen.greenmail.configuration.GreenMailConfiguration;
 import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.ServerSetup;
 import com.walletcards.access.AccessManagement;
+import com.walletcards.shared.Ids;
 import com.walletcards.shared.RetentionJob;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
@@ -16,7 +17,9 @@ import com.walletcards.support.Tenants;
 import jakarta.mail.Multipart;
 import jakarta.mail.Part;
 import jakarta.mail.internet.MimeMessage;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -25,6 +28,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -33,6 +40,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.test.context.ContextConfiguration;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -80,6 +88,9 @@ class OpenId4vciTxCodeTest {
 
     @Autowired
     RetentionJob retention;
+
+    @Autowired
+    IssuerKey issuerKey;
 
     Api api;
     Flows flows;
@@ -294,6 +305,46 @@ class OpenId4vciTxCodeTest {
                                     ISSUER, (String) entry.get("uri"), ((Number) entry.get("idx")).intValue()))
                             .isOne());
         }
+    }
+
+    @Test
+    void twoInstancesReservePlacesOfTheirOwnAndNeverShareAnIndexOrOverfillAList() throws Exception {
+        // Two issuers on one database, as two instances of the service would be, each reserving
+        // places a few at a time, issuing at the same moment.
+        var store = new Openid4vciStore(new NamedParameterJdbcTemplate(jdbc));
+        List<StatusLists> instances = List.of(
+                new StatusLists(store, issuerKey, ISSUER, Clock.systemUTC(), 8),
+                new StatusLists(store, issuerKey, ISSUER, Clock.systemUTC(), 8));
+        var holder = new Openid4vciStore.Holder("obj_lists_" + Ids.newId("t"), "card_lists");
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        List<Future<List<Openid4vciStore.Entry>>> issued = new ArrayList<>();
+        try {
+            for (StatusLists lists : instances) {
+                issued.add(pool.submit(() -> {
+                    List<Openid4vciStore.Entry> entries = new ArrayList<>();
+                    for (int i = 0; i < 20; i++) {
+                        entries.add(lists.allocate(Ids.newId("ntf"), holder, 1, Instant.now()));
+                    }
+                    return entries;
+                }));
+            }
+            Set<Openid4vciStore.Entry> distinct = new HashSet<>();
+            for (var future : issued) {
+                for (var entry : future.get(60, TimeUnit.SECONDS)) {
+                    assertThat(entry.idx()).isBetween(0, 7);
+                    assertThat(distinct.add(entry)).as("entry %s given twice", entry).isTrue();
+                }
+            }
+            assertThat(distinct).hasSize(40);
+        } finally {
+            pool.shutdownNow();
+        }
+        Integer overfull = jdbc.queryForObject(
+                """
+                SELECT COUNT(*) FROM openid4vci_status_lists l WHERE l.issued > l.list_size
+                OR (SELECT COUNT(*) FROM openid4vci_credentials c WHERE c.list_id = l.list_id) > l.list_size""",
+                Integer.class);
+        assertThat(overfull).isZero();
     }
 
     @Test
