@@ -30,32 +30,4 @@ public record Invite(
     public Invite {
         walletLines = List.copyOf(walletLines);
     }
-
-    /** An invitation without provider lines. */
-    public Invite(
-            String to,
-            @Nullable String recipientName,
-            String organizer,
-            String eventName,
-            @Nullable String date,
-            @Nullable String time,
-            @Nullable String venue,
-            String downloadUrl,
-            String background,
-            String foreground,
-            Map<String, String> values) {
-        this(
-                to,
-                recipientName,
-                organizer,
-                eventName,
-                date,
-                time,
-                venue,
-                downloadUrl,
-                background,
-                foreground,
-                values,
-                List.of());
-    }
 }

@@ -2,6 +2,7 @@ package com.walletcards.email;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -48,7 +49,8 @@ class InviteEmailsTest {
                 "https://cards.example/c/abc",
                 "#0A1B2C",
                 "#FFFFFF",
-                values);
+                values,
+                List.of());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package com.walletcards.provider.google;
 
 import com.walletcards.card.spi.AddToWallet;
+
 import com.walletcards.card.spi.CampaignContent;
 import com.walletcards.card.spi.Capabilities;
 import com.walletcards.card.spi.CardContent;
@@ -14,6 +15,7 @@ import com.walletcards.card.spi.WalletProvider;
 import com.walletcards.provider.google.WalletContent.Vertical;
 import com.walletcards.provider.google.WalletRecords.ClassRecord;
 import com.walletcards.provider.google.WalletRecords.MessageRecord;
+import com.walletcards.provider.google.WalletRecords.MessageTarget;
 import com.walletcards.provider.google.WalletRecords.ObjectRecord;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.NotFound;
@@ -194,15 +196,18 @@ final class GoogleWalletProvider implements WalletProvider {
         byClass.forEach((classId, indexes) -> {
             Vertical vertical = Vertical.valueOf(
                     known.get(objects.get(indexes.get(0)).objectRef()).vertical());
-            boolean perObject = records.findMessage(classId, messageId).isEmpty()
+            boolean perObject = records.findMessage(MessageTarget.CLASS, classId, messageId)
+                            .isEmpty()
                     && records.liveObjects(classId) <= OBJECT_MESSAGES_UP_TO;
             if (perObject) {
                 for (int i : indexes) {
                     String objectId = objects.get(i).objectRef();
-                    outcomes.set(i, outcome(() -> objectMessage(objectId, vertical, messageId, message)));
+                    outcomes.set(i, outcome(() ->
+                            message(MessageTarget.OBJECT, vertical.objectType(), objectId, messageId, message)));
                 }
             } else {
-                String outcome = outcome(() -> classMessage(classId, vertical, messageId, message));
+                String outcome = outcome(() ->
+                        message(MessageTarget.CLASS, vertical.classType(), classId, messageId, message));
                 indexes.forEach(i -> outcomes.set(i, outcome));
             }
         });
@@ -217,25 +222,16 @@ final class GoogleWalletProvider implements WalletProvider {
         }
     }
 
-    private @Nullable String classMessage(String classId, Vertical vertical, String messageId, PushMessage message) {
-        Optional<MessageRecord> added = records.findMessage(classId, messageId);
+    /** Adds the message to the class or object once; a repeated delivery answers the first outcome. */
+    private @Nullable String message(
+            MessageTarget target, String type, String id, String messageId, PushMessage message) {
+        Optional<MessageRecord> added = records.findMessage(target, id, messageId);
         if (added.isPresent()) {
             return added.get().outcome();
         }
-        boolean notified = addMessage(vertical.classType(), classId, messageId, message);
+        boolean notified = addMessage(type, id, messageId, message);
         String outcome = notified ? null : CAPACITY_NOTE;
-        records.recordMessage(classId, messageId, notified, outcome);
-        return outcome;
-    }
-
-    private @Nullable String objectMessage(String objectId, Vertical vertical, String messageId, PushMessage message) {
-        Optional<MessageRecord> added = records.findObjectMessage(objectId, messageId);
-        if (added.isPresent()) {
-            return added.get().outcome();
-        }
-        boolean notified = addMessage(vertical.objectType(), objectId, messageId, message);
-        String outcome = notified ? null : CAPACITY_NOTE;
-        records.recordObjectMessage(objectId, messageId, notified, outcome);
+        records.recordMessage(target, id, messageId, notified, outcome);
         return outcome;
     }
 

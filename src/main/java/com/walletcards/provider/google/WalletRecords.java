@@ -129,32 +129,34 @@ final class WalletRecords {
                 .update();
     }
 
-    Optional<MessageRecord> findMessage(String classId, String messageId) {
-        return jdbc.sql("SELECT notified, outcome FROM google_wallet_messages WHERE class_id = ? AND message_id = ?")
-                .params(classId, messageId)
+    /** Where a message went: onto a class (all its passes) or onto one object. */
+    enum MessageTarget {
+        CLASS("google_wallet_messages", "class_id"),
+        OBJECT("google_wallet_object_messages", "object_id");
+
+        private final String table;
+        private final String idColumn;
+
+        MessageTarget(String table, String idColumn) {
+            this.table = table;
+            this.idColumn = idColumn;
+        }
+    }
+
+    Optional<MessageRecord> findMessage(MessageTarget target, String id, String messageId) {
+        return jdbc.sql("SELECT notified, outcome FROM " + target.table + " WHERE " + target.idColumn
+                        + " = ? AND message_id = ?")
+                .params(id, messageId)
                 .query((rs, i) -> new MessageRecord(rs.getBoolean(1), rs.getString(2)))
                 .optional();
     }
 
-    void recordMessage(String classId, String messageId, boolean notified, @Nullable String outcome) {
-        jdbc.sql("""
-                        INSERT INTO google_wallet_messages (class_id, message_id, notified, outcome, added_at)
-                        VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""").params(classId, messageId, notified, outcome, now()).update();
-    }
-
-    Optional<MessageRecord> findObjectMessage(String objectId, String messageId) {
-        return jdbc.sql("""
-                        SELECT notified, outcome FROM google_wallet_object_messages
-                        WHERE object_id = ? AND message_id = ?""")
-                .params(objectId, messageId)
-                .query((rs, i) -> new MessageRecord(rs.getBoolean(1), rs.getString(2)))
-                .optional();
-    }
-
-    void recordObjectMessage(String objectId, String messageId, boolean notified, @Nullable String outcome) {
-        jdbc.sql("""
-                        INSERT INTO google_wallet_object_messages (object_id, message_id, notified, outcome, added_at)
-                        VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""").params(objectId, messageId, notified, outcome, now()).update();
+    void recordMessage(
+            MessageTarget target, String id, String messageId, boolean notified, @Nullable String outcome) {
+        jdbc.sql("INSERT INTO " + target.table + " (" + target.idColumn
+                        + ", message_id, notified, outcome, added_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+                .params(id, messageId, notified, outcome, now())
+                .update();
     }
 
     /** Objects of the class that Google shows as live (not voided by this service). */
