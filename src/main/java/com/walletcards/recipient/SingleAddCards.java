@@ -13,14 +13,17 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The cards of single adds, coalesced: all single adds of a campaign share one run (one
  * {@code single-card-generation} execution), which issues every card requested while it is in
- * progress. An add only counts itself in the campaign's {@code single_card_runs} row, in its own
- * transaction; the run ends only when nothing was counted since it last looked, so an add that
+ * progress. An add only counts itself in one of the campaign's {@code single_card_runs} rows, in its
+ * own transaction; the run ends only when nothing was counted since it last looked, so an add that
  * commits while the run is finishing is never left without a card. docs/adr/0016 explains it.
  */
 @Component
@@ -38,6 +41,7 @@ class SingleAddCards {
     private final ObjectProvider<SchedulerClient> scheduler;
     private final AfterCommit afterCommit;
     private final Clock clock;
+    private final TransactionTemplate transaction;
     private final Counter executions;
 
     /** Runs just before a run tries to finish; tests commit an add at that moment. */
@@ -50,6 +54,7 @@ class SingleAddCards {
             ObjectProvider<SchedulerClient> scheduler,
             AfterCommit afterCommit,
             Clock clock,
+            PlatformTransactionManager transactions,
             MeterRegistry meters) {
         this.runs = runs;
         this.issuing = issuing;
@@ -57,6 +62,7 @@ class SingleAddCards {
         this.scheduler = scheduler;
         this.afterCommit = afterCommit;
         this.clock = clock;
+        this.transaction = new TransactionTemplate(transactions);
         this.executions = Counter.builder("wallet.cards.generation.executions")
                 .description("Card-generation executions run for single adds (many adds share one)")
                 .tag("adds", "single")
@@ -70,16 +76,18 @@ class SingleAddCards {
 
     /**
      * Requests the card of a recipient just stored with {@link #cardBatch}, in the add's
-     * transaction: one UPDATE while the campaign's run is in progress; otherwise a new run.
+     * transaction: one UPDATE of a random shard while the campaign's run is in progress;
+     * otherwise a new run.
      */
     void requestCard(OrganizationId org, String campaignId) {
+        int shard = ThreadLocalRandom.current().nextInt(SingleCardRuns.SHARDS);
         for (int attempt = 0; attempt < 3; attempt++) {
-            if (runs.bump(campaignId)) {
+            if (runs.bump(campaignId, shard)) {
                 return;
             }
             String runId = Ids.newId("run");
             Instant now = Times.now(clock);
-            if (runs.start(campaignId, org, runId, now)) {
+            if (runs.start(campaignId, shard, org, runId, now)) {
                 // A fresh run id, so this never meets the execution of a run that is just ending.
                 scheduler
                         .getObject()
@@ -123,7 +131,7 @@ class SingleAddCards {
                 }
             } else {
                 finishing.run();
-                if (runs.finishIfCaughtUp(campaignId, runId, handled)) {
+                if (finishIfCaughtUp(campaignId, runId, handled)) {
                     return Optional.empty();
                 }
             }
@@ -131,6 +139,22 @@ class SingleAddCards {
                 return Optional.of(Duration.ZERO);
             }
         }
+    }
+
+    /**
+     * Ends the run when no add was counted since it read {@code handled}. Locking the shards
+     * orders this against every add's count: an add either counted itself first (the run goes
+     * on) or finds no row afterwards and starts a new run.
+     */
+    private boolean finishIfCaughtUp(String campaignId, String runId, long handled) {
+        return Boolean.TRUE.equals(transaction.execute(tx -> {
+            Optional<Long> count = runs.lockCount(campaignId, runId);
+            if (count.isPresent() && count.get() != handled) {
+                return false;
+            }
+            runs.finish(campaignId, runId);
+            return true;
+        }));
     }
 
     private int issueAll(String batch) {
