@@ -1,22 +1,33 @@
 package com.walletcards.recipient;
 
+import com.github.kagkarlsson.scheduler.task.CompletionHandler;
 import com.github.kagkarlsson.scheduler.task.FailureHandler;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
+import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import java.time.Duration;
+import java.util.Optional;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The durable job that issues cards: one execution per add request (single or bulk), scheduled
- * in the transaction that stored the recipients, so an accepted recipient always gets its card,
- * also after a crash. Failures retry with exponential backoff from one second.
+ * The durable jobs that issue cards, scheduled in the transaction that stored the recipients, so
+ * an accepted recipient always gets its card, also after a crash. Failures retry with
+ * exponential backoff from one second.
+ *
+ * <ul>
+ *   <li>{@code card-generation}, instance {@code <card batch>}: one execution per bulk add or
+ *       import batch, for the recipients it stored.
+ *   <li>{@code single-card-generation}, instance {@code <campaign id>/<run id>}: one run per
+ *       campaign at a time for all its single adds ({@link SingleAddCards}).
+ * </ul>
  */
 @Configuration(proxyBeanMethods = false)
 class CardGeneration {
 
     static final TaskDescriptor<Void> TASK = TaskDescriptor.of("card-generation");
+    static final TaskDescriptor<Void> SINGLES = TaskDescriptor.of("single-card-generation");
 
     @Bean
     OneTimeTask<Void> cardGenerationTask(CardIssuing issuing, Invitations invitations) {
@@ -28,6 +39,21 @@ class CardGeneration {
                         chunk = issuing.issueChunk(instance.getId());
                         chunk.emails().forEach(e -> invitations.send(e, InviteEmail.DEFAULT));
                     } while (chunk.size() == CardIssuing.CHUNK);
+                });
+    }
+
+    @Bean
+    CustomTask<Void> singleCardGenerationTask(SingleAddCards singles) {
+        return Tasks.custom(SINGLES)
+                .onFailure(new FailureHandler.ExponentialBackoffFailureHandler<>(Duration.ofSeconds(1), 2.0))
+                .onDeadExecutionRevive()
+                .execute((instance, context) -> {
+                    Optional<Duration> again = singles.advance(instance.getId(), context.getSchedulerState());
+                    if (again.isEmpty()) {
+                        return new CompletionHandler.OnCompleteRemove<>();
+                    }
+                    return (complete, operations) -> operations.reschedule(
+                            complete, complete.getTimeDone().plus(again.get()));
                 });
     }
 }

@@ -58,7 +58,7 @@ class CardIssuing {
         if (pending.isEmpty()) {
             return new Chunk(0, List.of());
         }
-        // A batch belongs to one campaign: single and bulk adds each schedule their own.
+        // A batch belongs to one campaign: a bulk add has its own, the single adds of a campaign share one.
         OrganizationId org = pending.get(0).organizationId();
         String campaignId = pending.get(0).campaignId();
         Campaign campaign = campaigns.find(org, new CampaignId(campaignId)).orElse(null);

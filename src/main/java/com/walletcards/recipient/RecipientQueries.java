@@ -152,7 +152,12 @@ class RecipientQueries {
     /** Saves the status fields of many recipients in one batch. */
     void updateStatuses(List<Recipient> recipients) {
         batch.batchUpdate(
-                "UPDATE recipients SET status = ?, wallet_card_id = ?, wallet_card_status = ?, updated_at = ? WHERE id = ?",
+                // A recipient with a card leaves its card batch: the batch then holds only those
+                // still waiting, so finding them stays cheap however many a campaign's singles have.
+                """
+                UPDATE recipients SET status = ?, wallet_card_id = ?, wallet_card_status = ?, updated_at = ?,
+                  card_batch = CASE WHEN CAST(? AS VARCHAR(40)) IS NULL THEN card_batch END
+                WHERE id = ?""",
                 recipients,
                 500,
                 (ps, r) -> {
@@ -164,7 +169,8 @@ class RecipientQueries {
                                     ? null
                                     : r.walletCardStatus().name());
                     ps.setObject(4, Times.db(r.updatedAt()));
-                    ps.setString(5, r.id());
+                    ps.setString(5, r.walletCardId());
+                    ps.setString(6, r.id());
                 });
     }
 

@@ -30,7 +30,10 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-/** Adds recipients, one or many; their cards are issued by the card-generation job scheduled with them. */
+/**
+ * Adds recipients, one or many. The cards of a bulk add are issued by the card-generation job
+ * scheduled with it; those of single adds by their campaign's shared run ({@link SingleAddCards}).
+ */
 @Service
 public class RecipientRegistration {
 
@@ -38,6 +41,7 @@ public class RecipientRegistration {
     private final RecipientQueries queries;
     private final CampaignManagement campaigns;
     private final ObjectProvider<SchedulerClient> scheduler;
+    private final SingleAddCards singles;
     private final AfterCommit afterCommit;
     private final ApplicationEventPublisher events;
     private final TransactionTemplate transaction;
@@ -47,6 +51,7 @@ public class RecipientRegistration {
             RecipientQueries queries,
             CampaignManagement campaigns,
             ObjectProvider<SchedulerClient> scheduler,
+            SingleAddCards singles,
             AfterCommit afterCommit,
             ApplicationEventPublisher events,
             PlatformTransactionManager transactions,
@@ -54,6 +59,7 @@ public class RecipientRegistration {
         this.queries = queries;
         this.campaigns = campaigns;
         this.scheduler = scheduler;
+        this.singles = singles;
         this.afterCommit = afterCommit;
         this.events = events;
         this.transaction = new TransactionTemplate(transactions);
@@ -70,7 +76,9 @@ public class RecipientRegistration {
                             "recipientData.barcodeValue", "is required: the campaign uses custom barcode values");
                 }
                 Recipient recipient = newRecipient(org, campaignId, input, Times.now(clock));
-                store(List.of(recipient), recipient.id(), false);
+                insert(List.of(recipient), SingleAddCards.cardBatch(campaignId.value()), false);
+                // Last, so that the campaign's run row is locked only for the commit.
+                singles.requestCard(org, campaignId.value());
                 return recipient;
             });
         } catch (DuplicateKeyException sameEmail) {
@@ -180,15 +188,19 @@ public class RecipientRegistration {
 
     /** Stores recipients with their history and schedules their card batch, all in the caller's transaction. */
     private void store(List<Recipient> recipients, String cardBatch, boolean inviteOnCreate) {
+        insert(recipients, cardBatch, inviteOnCreate);
+        scheduler
+                .getObject()
+                .scheduleIfNotExists(CardGeneration.TASK.instance(cardBatch).scheduledTo(Times.now(clock)));
+        afterCommit.runDueJobs();
+    }
+
+    private void insert(List<Recipient> recipients, String cardBatch, boolean inviteOnCreate) {
         queries.insert(recipients, cardBatch, inviteOnCreate);
         queries.addHistory(
                 recipients.stream().map(r -> HistoryEntry.of(r, "added")).toList());
         recipients.forEach(r ->
                 events.publishEvent(new RecipientCreated(r.organizationId(), r.id(), r.campaignId(), r.createdAt())));
-        scheduler
-                .getObject()
-                .scheduleIfNotExists(CardGeneration.TASK.instance(cardBatch).scheduledTo(Times.now(clock)));
-        afterCommit.runDueJobs();
     }
 
     private static boolean missingBarcodeValue(Campaign campaign, NewRecipient input) {

@@ -1,0 +1,170 @@
+package com.walletcards.recipient;
+
+import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.SchedulerState;
+import com.walletcards.recipient.SingleCardRuns.Run;
+import com.walletcards.shared.AfterCommit;
+import com.walletcards.shared.Ids;
+import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.Times;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The cards of single adds, coalesced: all single adds of a campaign share one run (one
+ * {@code single-card-generation} execution), which issues every card requested while it is in
+ * progress. An add only counts itself in one of the campaign's {@code single_card_runs} rows, in its
+ * own transaction; the run ends only when nothing was counted since it last looked, so an add that
+ * commits while the run is finishing is never left without a card. docs/adr/0016 explains it.
+ */
+@Component
+class SingleAddCards {
+
+    /** How long one execution keeps going round while adds keep arriving, before it lets other work in. */
+    static final Duration TURN = Duration.ofSeconds(10);
+
+    /** Before retrying recipients that other transactions held while the run looked for them. */
+    static final Duration LOCKED_RETRY = Duration.ofSeconds(1);
+
+    private final SingleCardRuns runs;
+    private final CardIssuing issuing;
+    private final Invitations invitations;
+    private final ObjectProvider<SchedulerClient> scheduler;
+    private final AfterCommit afterCommit;
+    private final Clock clock;
+    private final TransactionTemplate transaction;
+    private final Counter executions;
+
+    /** Runs just before a run tries to finish; tests commit an add at that moment. */
+    volatile Runnable finishing = () -> {};
+
+    SingleAddCards(
+            SingleCardRuns runs,
+            CardIssuing issuing,
+            Invitations invitations,
+            ObjectProvider<SchedulerClient> scheduler,
+            AfterCommit afterCommit,
+            Clock clock,
+            PlatformTransactionManager transactions,
+            MeterRegistry meters) {
+        this.runs = runs;
+        this.issuing = issuing;
+        this.invitations = invitations;
+        this.scheduler = scheduler;
+        this.afterCommit = afterCommit;
+        this.clock = clock;
+        this.transaction = new TransactionTemplate(transactions);
+        this.executions = Counter.builder("wallet.cards.generation.executions")
+                .description("Card-generation executions run for single adds (many adds share one)")
+                .tag("adds", "single")
+                .register(meters);
+    }
+
+    /** The card batch of a campaign's single adds; a recipient leaves it when its card is created. */
+    static String cardBatch(String campaignId) {
+        return "single/" + campaignId;
+    }
+
+    /**
+     * Requests the card of a recipient just stored with {@link #cardBatch}, in the add's
+     * transaction: one UPDATE of a random shard while the campaign's run is in progress;
+     * otherwise a new run.
+     */
+    void requestCard(OrganizationId org, String campaignId) {
+        int shard = ThreadLocalRandom.current().nextInt(SingleCardRuns.SHARDS);
+        for (int attempt = 0; attempt < 3; attempt++) {
+            if (runs.bump(campaignId, shard)) {
+                return;
+            }
+            String runId = Ids.newId("run");
+            Instant now = Times.now(clock);
+            if (runs.start(campaignId, shard, org, runId, now)) {
+                // A fresh run id, so this never meets the execution of a run that is just ending.
+                scheduler
+                        .getObject()
+                        .scheduleIfNotExists(CardGeneration.SINGLES
+                                .instance(campaignId + "/" + runId)
+                                .scheduledTo(now));
+                afterCommit.runDueJobs();
+                return;
+            }
+            // A concurrent add started a run between our two statements: join it.
+        }
+        throw new IllegalStateException("Could not request the card of a single add to " + campaignId);
+    }
+
+    /**
+     * One execution of a campaign's run: goes round (read the count, issue every pending card,
+     * try to finish) until it finishes. Returns when to continue instead: right away after a
+     * long turn or on shutdown, a little later when recipients it needs are held by others.
+     */
+    Optional<Duration> advance(String instanceId, SchedulerState state) {
+        executions.increment();
+        int slash = instanceId.indexOf('/');
+        String campaignId = instanceId.substring(0, slash);
+        String runId = instanceId.substring(slash + 1);
+        String batch = cardBatch(campaignId);
+        Instant until = Times.now(clock).plus(TURN);
+        int idleRounds = 0;
+        while (true) {
+            Optional<Run> run = runs.find(campaignId, runId);
+            if (run.isEmpty()) {
+                return Optional.empty(); // the run finished, and a crash kept its execution
+            }
+            // Read before issuing: every add counted so far has committed its recipient.
+            long handled = run.get().requested();
+            int issued = issueAll(batch);
+            if (runs.anyPending(batch)) {
+                // Added after the last chunk was read (go round again), or held by another transaction.
+                idleRounds = issued == 0 ? idleRounds + 1 : 0;
+                if (idleRounds >= 3) {
+                    return Optional.of(LOCKED_RETRY);
+                }
+            } else {
+                finishing.run();
+                if (finishIfCaughtUp(campaignId, runId, handled)) {
+                    return Optional.empty();
+                }
+            }
+            if (state.isShuttingDown() || Times.now(clock).isAfter(until)) {
+                return Optional.of(Duration.ZERO);
+            }
+        }
+    }
+
+    /**
+     * Ends the run when no add was counted since it read {@code handled}. Locking the shards
+     * orders this against every add's count: an add either counted itself first (the run goes
+     * on) or finds no row afterwards and starts a new run.
+     */
+    private boolean finishIfCaughtUp(String campaignId, String runId, long handled) {
+        return Boolean.TRUE.equals(transaction.execute(tx -> {
+            Optional<Long> count = runs.lockCount(campaignId, runId);
+            if (count.isPresent() && count.get() != handled) {
+                return false;
+            }
+            runs.finish(campaignId, runId);
+            return true;
+        }));
+    }
+
+    private int issueAll(String batch) {
+        int issued = 0;
+        CardIssuing.Chunk chunk;
+        do {
+            chunk = issuing.issueChunk(batch);
+            chunk.emails().forEach(e -> invitations.send(e, InviteEmail.DEFAULT));
+            issued += chunk.size();
+        } while (chunk.size() == CardIssuing.CHUNK);
+        return issued;
+    }
+}

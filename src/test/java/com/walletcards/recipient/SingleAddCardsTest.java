@@ -1,0 +1,139 @@
+package com.walletcards.recipient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.walletcards.access.AccessManagement;
+import com.walletcards.support.Api;
+import com.walletcards.support.DatabaseTest;
+import com.walletcards.support.Flows;
+import com.walletcards.support.Tenants;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/** Single adds share their campaign's card run; none of them is left without its card. */
+@DatabaseTest
+class SingleAddCardsTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    AccessManagement access;
+
+    @Autowired
+    MeterRegistry meters;
+
+    @Autowired
+    SingleAddCards singles;
+
+    Api api;
+    Flows flows;
+
+    @BeforeEach
+    void tenant() {
+        api = new Api(port, Tenants.create(access).key());
+        flows = new Flows(api);
+    }
+
+    @AfterEach
+    void noHook() {
+        singles.finishing = () -> {};
+    }
+
+    private double executions() {
+        return meters.counter("wallet.cards.generation.executions", "adds", "single")
+                .count();
+    }
+
+    private String add(String campaignId) {
+        Api.Response r = api.post(
+                "/v1/campaigns/" + campaignId + "/recipients", Map.of("email", Flows.email(), "name", "Ada"));
+        assertThat(r.status()).as(r.body()).isEqualTo(201);
+        return r.data().get("id").asString();
+    }
+
+    private boolean hasCard(String campaignId, String recipientId) {
+        JsonNode r = api.get("/v1/campaigns/" + campaignId + "/recipients/" + recipientId)
+                .data();
+        return !r.get("walletCardId").isNull();
+    }
+
+    @Test
+    void manyConcurrentSingleAddsToOneCampaignAllGetTheirCardsFromFarFewerExecutions() throws Exception {
+        String c = flows.campaign();
+        int adds = 300;
+        double before = executions();
+        ExecutorService pool = Executors.newFixedThreadPool(12);
+        List<Future<String>> added = new ArrayList<>();
+        for (int i = 0; i < adds; i++) {
+            added.add(pool.submit(() -> add(c)));
+        }
+        List<String> ids = new ArrayList<>();
+        for (Future<String> f : added) {
+            ids.add(f.get());
+        }
+        pool.shutdown();
+
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(api.get(
+                                "/v1/campaigns/" + c + "/recipients?status=created&limit=1")
+                        .data()
+                        .get("pagination")
+                        .get("total")
+                        .asLong())
+                .isEqualTo(adds));
+        double runs = executions() - before;
+        System.out.printf("%d concurrent single adds: %.0f card-generation executions%n", adds, runs);
+        assertThat(runs).isGreaterThanOrEqualTo(1).isLessThanOrEqualTo(adds / 5.0);
+        assertThat(ids).allSatisfy(id -> assertThat(hasCard(c, id)).isTrue());
+    }
+
+    @Test
+    void aLoneSingleAddGetsItsCardWithinASecond() {
+        // Once, so that the measured add meets a warm service rather than first-call class loading.
+        String warm = flows.campaign();
+        String first = add(warm);
+        await().atMost(Duration.ofSeconds(10)).until(() -> hasCard(warm, first));
+
+        String c = flows.campaign();
+        String id = add(c);
+        await().atMost(Duration.ofMillis(1000))
+                .pollInterval(Duration.ofMillis(20))
+                .until(() -> hasCard(c, id));
+    }
+
+    @Test
+    void anAddCommittedWhileTheRunIsFinishingStillGetsItsCard() {
+        String c = flows.campaign();
+        AtomicBoolean once = new AtomicBoolean();
+        AtomicReference<String> late = new AtomicReference<>();
+        // The run has issued every card it saw and found nothing pending; this add commits
+        // before the run records that it is done.
+        singles.finishing = () -> {
+            if (once.compareAndSet(false, true)) {
+                late.set(add(c));
+            }
+        };
+        double before = executions();
+        String first = add(c);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> late.get() != null);
+        await().atMost(Duration.ofSeconds(10)).until(() -> hasCard(c, first) && hasCard(c, late.get()));
+        // The run went round once more instead of leaving the late add to a run of its own.
+        assertThat(executions() - before).isEqualTo(1);
+    }
+}
