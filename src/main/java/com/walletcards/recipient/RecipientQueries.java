@@ -157,10 +157,7 @@ class RecipientQueries {
                 """
                 UPDATE recipients SET status = ?, wallet_card_id = ?, wallet_card_status = ?, updated_at = ?,
                   card_batch = CASE WHEN CAST(? AS VARCHAR(40)) IS NULL THEN card_batch END
-                WHERE id = ?""",
-                recipients,
-                500,
-                (ps, r) -> {
+                WHERE id = ?""", recipients, 500, (ps, r) -> {
                     ps.setString(1, r.status().name());
                     ps.setString(2, r.walletCardId());
                     ps.setString(

@@ -61,10 +61,14 @@ class SingleCardRuns {
 
     /** The run with its count so far, the sum over its shards. */
     Optional<Run> find(String campaignId, String runId) {
-        return jdbc.sql("SELECT organization_id, requested FROM single_card_runs WHERE campaign_id = ? AND run_id = ?")
+        return jdbc
+                .sql("SELECT organization_id, requested FROM single_card_runs WHERE campaign_id = ? AND run_id = ?")
                 .params(campaignId, runId)
                 .query((rs, n) -> new Run(
-                        campaignId, new OrganizationId(rs.getString("organization_id")), runId, rs.getLong("requested")))
+                        campaignId,
+                        new OrganizationId(rs.getString("organization_id")),
+                        runId,
+                        rs.getLong("requested")))
                 .list()
                 .stream()
                 .reduce((a, b) -> new Run(campaignId, a.organizationId(), runId, a.requested() + b.requested()));
@@ -81,7 +85,9 @@ class SingleCardRuns {
                 .params(campaignId, runId)
                 .query(Long.class)
                 .list();
-        return counts.isEmpty() ? Optional.empty() : Optional.of(counts.stream().mapToLong(Long::longValue).sum());
+        return counts.isEmpty()
+                ? Optional.empty()
+                : Optional.of(counts.stream().mapToLong(Long::longValue).sum());
     }
 
     /** Ends the run: removes all its shards, under the locks of {@link #lockCount}. */

@@ -61,8 +61,8 @@ class SingleAddCardsTest {
     }
 
     private String add(String campaignId) {
-        Api.Response r = api.post(
-                "/v1/campaigns/" + campaignId + "/recipients", Map.of("email", Flows.email(), "name", "Ada"));
+        Api.Response r =
+                api.post("/v1/campaigns/" + campaignId + "/recipients", Map.of("email", Flows.email(), "name", "Ada"));
         assertThat(r.status()).as(r.body()).isEqualTo(201);
         return r.data().get("id").asString();
     }
@@ -89,13 +89,13 @@ class SingleAddCardsTest {
         }
         pool.shutdown();
 
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(api.get(
-                                "/v1/campaigns/" + c + "/recipients?status=created&limit=1")
-                        .data()
-                        .get("pagination")
-                        .get("total")
-                        .asLong())
-                .isEqualTo(adds));
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(api.get("/v1/campaigns/" + c + "/recipients?status=created&limit=1")
+                                .data()
+                                .get("pagination")
+                                .get("total")
+                                .asLong())
+                        .isEqualTo(adds));
         double runs = executions() - before;
         System.out.printf("%d concurrent single adds: %.0f card-generation executions%n", adds, runs);
         assertThat(runs).isGreaterThanOrEqualTo(1).isLessThanOrEqualTo(adds / 5.0);

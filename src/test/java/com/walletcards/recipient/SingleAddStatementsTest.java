@@ -152,7 +152,9 @@ class SingleAddStatementsTest {
                         String name = method.getName();
                         if (name.equals("commit") || name.equals("rollback")) {
                             Counting.record(name.toUpperCase());
-                        } else if (result instanceof Statement statement && args != null && args.length > 0
+                        } else if (result instanceof Statement statement
+                                && args != null
+                                && args.length > 0
                                 && args[0] instanceof String sql) {
                             return statement(statement, sql);
                         } else if (result instanceof Statement statement) {

@@ -1,7 +1,6 @@
 package com.walletcards.provider.google;
 
 import com.walletcards.card.spi.AddToWallet;
-
 import com.walletcards.card.spi.CampaignContent;
 import com.walletcards.card.spi.Capabilities;
 import com.walletcards.card.spi.CardContent;
@@ -196,18 +195,20 @@ final class GoogleWalletProvider implements WalletProvider {
         byClass.forEach((classId, indexes) -> {
             Vertical vertical = Vertical.valueOf(
                     known.get(objects.get(indexes.get(0)).objectRef()).vertical());
-            boolean perObject = records.findMessage(MessageTarget.CLASS, classId, messageId)
-                            .isEmpty()
-                    && records.liveObjects(classId) <= OBJECT_MESSAGES_UP_TO;
+            boolean perObject =
+                    records.findMessage(MessageTarget.CLASS, classId, messageId).isEmpty()
+                            && records.liveObjects(classId) <= OBJECT_MESSAGES_UP_TO;
             if (perObject) {
                 for (int i : indexes) {
                     String objectId = objects.get(i).objectRef();
-                    outcomes.set(i, outcome(() ->
-                            message(MessageTarget.OBJECT, vertical.objectType(), objectId, messageId, message)));
+                    outcomes.set(
+                            i,
+                            outcome(() -> message(
+                                    MessageTarget.OBJECT, vertical.objectType(), objectId, messageId, message)));
                 }
             } else {
-                String outcome = outcome(() ->
-                        message(MessageTarget.CLASS, vertical.classType(), classId, messageId, message));
+                String outcome =
+                        outcome(() -> message(MessageTarget.CLASS, vertical.classType(), classId, messageId, message));
                 indexes.forEach(i -> outcomes.set(i, outcome));
             }
         });

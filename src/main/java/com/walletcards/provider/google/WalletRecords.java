@@ -151,8 +151,7 @@ final class WalletRecords {
                 .optional();
     }
 
-    void recordMessage(
-            MessageTarget target, String id, String messageId, boolean notified, @Nullable String outcome) {
+    void recordMessage(MessageTarget target, String id, String messageId, boolean notified, @Nullable String outcome) {
         jdbc.sql("INSERT INTO " + target.table + " (" + target.idColumn
                         + ", message_id, notified, outcome, added_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
                 .params(id, messageId, notified, outcome, now())

@@ -99,7 +99,13 @@ class OpenId4vciIssuanceMeasurement {
                 StandardCharsets.UTF_8);
 
         // Warm-up of both paths, then the measured rounds.
-        run(CLIENTS, CREDENTIALS, c -> issue(wallets.get(c), sessions.get(c), wallets.get(c).proof(ISSUER, wallets.get(c).nonce(sessions.get(c)))));
+        run(
+                CLIENTS,
+                CREDENTIALS,
+                c -> issue(
+                        wallets.get(c),
+                        sessions.get(c),
+                        wallets.get(c).proof(ISSUER, wallets.get(c).nonce(sessions.get(c)))));
         run(CLIENTS, 1000, c -> sign(payload));
         // A wallet signs its proof on the holder's phone, not on the issuer: the proofs are signed
         // before each timed phase (from nonces the issuer gave out then), so that the wallet's
@@ -123,8 +129,8 @@ class OpenId4vciIssuanceMeasurement {
         double ratio = ratios.get(ratios.size() / 2);
 
         String report = ("%nOpenID4VCI issuance on %s, JDK %s, %d clients: last round %,.1f credentials/s through nonce"
-                                + " + proof verification + SD-JWT (proofs signed beforehand), bare ES256 signing of the"
-                                + " same payload %,.1f/s; ratios of %d rounds %s; median %.3f%n")
+                        + " + proof verification + SD-JWT (proofs signed beforehand), bare ES256 signing of the"
+                        + " same payload %,.1f/s; ratios of %d rounds %s; median %.3f%n")
                 .formatted(
                         TestDatabase.postgres() ? "PostgreSQL" : "H2",
                         Runtime.version().feature(),

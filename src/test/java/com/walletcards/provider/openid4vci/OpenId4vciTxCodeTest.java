@@ -332,18 +332,18 @@ class OpenId4vciTxCodeTest {
             for (var future : issued) {
                 for (var entry : future.get(60, TimeUnit.SECONDS)) {
                     assertThat(entry.idx()).isBetween(0, 7);
-                    assertThat(distinct.add(entry)).as("entry %s given twice", entry).isTrue();
+                    assertThat(distinct.add(entry))
+                            .as("entry %s given twice", entry)
+                            .isTrue();
                 }
             }
             assertThat(distinct).hasSize(40);
         } finally {
             pool.shutdownNow();
         }
-        Integer overfull = jdbc.queryForObject(
-                """
+        Integer overfull = jdbc.queryForObject("""
                 SELECT COUNT(*) FROM openid4vci_status_lists l WHERE l.issued > l.list_size
-                OR (SELECT COUNT(*) FROM openid4vci_credentials c WHERE c.list_id = l.list_id) > l.list_size""",
-                Integer.class);
+                OR (SELECT COUNT(*) FROM openid4vci_credentials c WHERE c.list_id = l.list_id) > l.list_size""", Integer.class);
         assertThat(overfull).isZero();
     }
 
