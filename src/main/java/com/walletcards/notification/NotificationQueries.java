@@ -211,7 +211,9 @@ class NotificationQueries {
      *
      * <p>One statement claims them all; when it inserts fewer rows than there are cards, which
      * were skipped is not in its count, so it is rolled back to a savepoint and the cards are
-     * claimed row by row, whose counts say which rows are new.
+     * claimed row by row, whose counts say which rows are new. Those counts need the PostgreSQL
+     * driver's {@code reWriteBatchedInserts} off (the default): it turns a batch of inserts into
+     * multi-row statements and reports every row as {@code SUCCESS_NO_INFO}.
      */
     List<ActiveCard> claim(Notification n, List<ActiveCard> cards, Instant now, SavepointManager savepoints) {
         if (cards.isEmpty()) {
