@@ -189,7 +189,8 @@ class NotificationApiTest {
         Instant earlier = Instant.parse("2026-01-01T00:00:00Z");
         jdbc.update(
                 "INSERT INTO notification_deliveries (notification_id, wallet_card_id, organization_id, outcome,"
-                        + " claimed_at) SELECT id, 'card_b', organization_id, 'claimed', ? FROM notifications WHERE id = ?",
+                        + " claimed_at) SELECT id, 'card_b', organization_id, 'claimed', ?"
+                        + " FROM notifications WHERE id = ?",
                 OffsetDateTime.ofInstant(earlier, ZoneOffset.UTC),
                 id);
         List<ActiveCard> page = List.of(
