@@ -23,6 +23,7 @@ import java.util.Map;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.SavepointManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -89,7 +90,7 @@ class ContentPushes {
         }
         Delivery delivery = new Delivery(finalAttempt);
         claim.byProvider().forEach((provider, updates) -> deliver(providers.get(provider), updates, delivery));
-        Integer updated = transaction.execute(tx -> record(org, claim, delivery));
+        Integer updated = transaction.execute(tx -> record(org, claim, delivery, tx));
         return new Outcome(updated == null ? 0 : updated, delivery.retryable + claim.busy());
     }
 
@@ -139,9 +140,9 @@ class ContentPushes {
         return new Claim(behind, cards, busy);
     }
 
-    private int record(OrganizationId org, Claim claim, Delivery delivery) {
+    private int record(OrganizationId org, Claim claim, Delivery delivery, SavepointManager savepoints) {
         Instant now = Times.now(clock);
-        int[] moved = queries.recordPushed(delivery.pushed, now);
+        int[] moved = queries.recordPushed(delivery.pushed, now, savepoints);
         queries.recordFailed(delivery.failed, now);
         Map<String, Long> updated = new LinkedHashMap<>();
         for (int i = 0; i < moved.length; i++) {

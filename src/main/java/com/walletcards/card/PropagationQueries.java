@@ -7,17 +7,20 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.SavepointManager;
 
 /** SQL of live updates: the propagation runs, the cards they reach and the versions pushed. */
 @Repository
@@ -238,47 +241,110 @@ class PropagationQueries {
         return cards;
     }
 
-    /** Gives each object a push lease for the version it is about to receive; under the objects' locks. */
+    /**
+     * Gives each object a push lease for the version it is about to receive; under the objects' locks,
+     * so one statement per provider and version reaches every object of the group.
+     */
     void lease(List<Pushed> pushes, Instant until, Instant now) {
-        batch.batchUpdate(
-                """
-                UPDATE provider_objects SET pushing_version = :version, push_lease_until = :until, updated_at = :now
-                WHERE wallet_card_id = :card AND provider = :provider""",
-                pushes.stream()
-                        .map(p -> object(p.walletCardId(), p.provider(), p.version(), now)
-                                .addValue("until", Times.db(until)))
-                        .toArray(SqlParameterSource[]::new));
+        groups(pushes, p -> p.provider() + "\u0000" + p.version()).values().forEach(group -> {
+            Pushed first = pushes.get(group.get(0));
+            jdbc.sql("""
+                            UPDATE provider_objects SET pushing_version = :version, push_lease_until = :until,
+                              updated_at = :now
+                            WHERE wallet_card_id = ANY(:cards) AND provider = :provider""")
+                    .param("version", first.version())
+                    .param("until", Times.db(until))
+                    .param("now", Times.db(now))
+                    .param("cards", SqlArrays.of(cardIds(pushes, group, Pushed::walletCardId)))
+                    .param("provider", first.provider())
+                    .update();
+        });
     }
 
     /**
      * Records what was pushed, only while the lease is still this push's, and only ever forward;
      * releases the lease. Returns, per push, whether it was recorded.
+     *
+     * <p>One statement per provider and version: when it changes as many rows as the group has
+     * pushes, every push was recorded. When fewer (a lease expired and another worker holds the
+     * object now), the rows it changed no longer tell which they were, so the statement is rolled
+     * back to a savepoint and the group goes row by row, whose counts say which pushes were
+     * recorded.
      */
-    int[] recordPushed(List<Pushed> pushed, Instant now) {
-        return batch.batchUpdate(
-                """
-                UPDATE provider_objects SET last_error = NULL, pushing_version = NULL, push_lease_until = NULL,
-                  updated_at = :now,
-                  content_version = CASE WHEN content_version < :version THEN :version ELSE content_version END
-                WHERE wallet_card_id = :card AND provider = :provider AND pushing_version = :version""",
-                pushed.stream()
-                        .map(p -> object(p.walletCardId(), p.provider(), p.version(), now))
-                        .toArray(SqlParameterSource[]::new));
+    int[] recordPushed(List<Pushed> pushed, Instant now, SavepointManager savepoints) {
+        int[] recorded = new int[pushed.size()];
+        for (List<Integer> group : groups(pushed, p -> p.provider() + "\u0000" + p.version()).values()) {
+            Pushed first = pushed.get(group.get(0));
+            if (group.size() > 1) {
+                Object savepoint = savepoints.createSavepoint();
+                int changed = jdbc.sql(RECORD_PUSHED + "wallet_card_id = ANY(:cards)")
+                        .param("now", Times.db(now))
+                        .param("version", first.version())
+                        .param("cards", SqlArrays.of(cardIds(pushed, group, Pushed::walletCardId)))
+                        .param("provider", first.provider())
+                        .update();
+                if (changed == group.size()) {
+                    group.forEach(i -> recorded[i] = 1);
+                    continue;
+                }
+                savepoints.rollbackToSavepoint(savepoint);
+            }
+            int[] rows = batch.batchUpdate(
+                    RECORD_PUSHED + "wallet_card_id = :card",
+                    group.stream()
+                            .map(i -> object(pushed.get(i).walletCardId(), first.provider(), first.version(), now))
+                            .toArray(SqlParameterSource[]::new));
+            for (int r = 0; r < rows.length; r++) {
+                recorded[group.get(r)] = rows[r];
+            }
+        }
+        return recorded;
     }
 
-    /** Records why pushes failed and releases their leases. */
+    private static final String RECORD_PUSHED = """
+            UPDATE provider_objects SET last_error = NULL, pushing_version = NULL, push_lease_until = NULL,
+              updated_at = :now,
+              content_version = CASE WHEN content_version < :version THEN :version ELSE content_version END
+            WHERE provider = :provider AND pushing_version = :version AND \
+            """;
+
+    /**
+     * Records why pushes failed and releases their leases, where the lease is still theirs: one
+     * statement per provider, version and error, since nothing reads which rows it changed.
+     */
     void recordFailed(List<Failed> failed, Instant now) {
-        batch.batchUpdate(
-                """
-                UPDATE provider_objects SET last_error = :error, pushing_version = NULL, push_lease_until = NULL,
-                  updated_at = :now
-                WHERE wallet_card_id = :card AND provider = :provider AND pushing_version = :version""",
-                failed.stream()
-                        .map(f -> object(f.walletCardId(), f.provider(), f.version(), now)
-                                .addValue(
-                                        "error",
-                                        f.error().length() > 500 ? f.error().substring(0, 500) : f.error()))
-                        .toArray(SqlParameterSource[]::new));
+        groups(failed, f -> f.provider() + "\u0000" + f.version() + "\u0000" + f.error())
+                .values()
+                .forEach(group -> {
+                    Failed first = failed.get(group.get(0));
+                    String error = first.error().length() > 500
+                            ? first.error().substring(0, 500)
+                            : first.error();
+                    jdbc.sql("""
+                                    UPDATE provider_objects SET last_error = :error, pushing_version = NULL,
+                                      push_lease_until = NULL, updated_at = :now
+                                    WHERE wallet_card_id = ANY(:cards) AND provider = :provider
+                                      AND pushing_version = :version""")
+                            .param("error", error)
+                            .param("now", Times.db(now))
+                            .param("cards", SqlArrays.of(cardIds(failed, group, Failed::walletCardId)))
+                            .param("provider", first.provider())
+                            .param("version", first.version())
+                            .update();
+                });
+    }
+
+    /** Positions of the items by group, groups in order of first appearance. */
+    private static <T> Map<String, List<Integer>> groups(List<T> items, Function<T, String> key) {
+        Map<String, List<Integer>> groups = new LinkedHashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            groups.computeIfAbsent(key.apply(items.get(i)), k -> new ArrayList<>()).add(i);
+        }
+        return groups;
+    }
+
+    private static <T> List<String> cardIds(List<T> items, List<Integer> group, Function<T, String> card) {
+        return group.stream().map(i -> card.apply(items.get(i))).toList();
     }
 
     private static MapSqlParameterSource object(String cardId, String provider, long version, Instant now) {

@@ -26,6 +26,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.interceptor.TransactionAspectSupport;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -106,7 +107,7 @@ class NotificationDelivery {
             save(n, n.finish(now));
             return null;
         }
-        List<ActiveCard> fresh = queries.claim(n, page, now);
+        List<ActiveCard> fresh = queries.claim(n, page, now, TransactionAspectSupport.currentTransactionStatus());
         n.claimed(fresh.size(), page.get(page.size() - 1).walletCardId());
         save(n, null);
         return new Claim(

@@ -4,6 +4,7 @@ import com.walletcards.campaign.CampaignId;
 import com.walletcards.card.ActiveCard;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
+import com.walletcards.shared.SqlArrays;
 import com.walletcards.shared.Times;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,6 +12,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,6 +22,7 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.SavepointManager;
 
 /** SQL of notifications and their per-card deliveries; every API read takes the organization. */
 @Repository
@@ -205,9 +208,33 @@ class NotificationQueries {
      * Records that these cards are about to receive the notification; committed before any
      * provider call. Returns the cards claimed now: a card this notification already claimed is
      * skipped (the cursor makes that impossible in practice; the key makes it impossible for sure).
+     *
+     * <p>One statement claims them all; when it inserts fewer rows than there are cards, which
+     * were skipped is not in its count, so it is rolled back to a savepoint and the cards are
+     * claimed row by row, whose counts say which rows are new. Those counts need the PostgreSQL
+     * driver's {@code reWriteBatchedInserts} off (the default): it turns a batch of inserts into
+     * multi-row statements and reports every row as {@code SUCCESS_NO_INFO}.
      */
-    List<ActiveCard> claim(Notification n, List<ActiveCard> cards, Instant now) {
-        int[] inserted = batch.batchUpdate(
+    List<ActiveCard> claim(Notification n, List<ActiveCard> cards, Instant now, SavepointManager savepoints) {
+        if (cards.isEmpty()) {
+            return List.of();
+        }
+        Object savepoint = savepoints.createSavepoint();
+        int inserted = jdbc.sql("""
+                        INSERT INTO notification_deliveries (notification_id, wallet_card_id, organization_id, outcome,
+                          claimed_at)
+                        SELECT :notification, c.card, :org, 'claimed', :now FROM UNNEST(:cards) AS c(card)
+                        ON CONFLICT DO NOTHING""")
+                .param("notification", n.id())
+                .param("org", n.organizationId().value())
+                .param("now", Times.db(now))
+                .param("cards", SqlArrays.of(cards.stream().map(ActiveCard::walletCardId).toList()))
+                .update();
+        if (inserted == cards.size()) {
+            return cards;
+        }
+        savepoints.rollbackToSavepoint(savepoint);
+        int[] rows = batch.batchUpdate(
                 "INSERT INTO notification_deliveries (notification_id, wallet_card_id, organization_id, outcome,"
                         + " claimed_at) VALUES (:notification, :card, :org, 'claimed', :now) ON CONFLICT DO NOTHING",
                 cards.stream()
@@ -218,8 +245,8 @@ class NotificationQueries {
                                 .addValue("now", Times.db(now)))
                         .toArray(SqlParameterSource[]::new));
         List<ActiveCard> claimed = new ArrayList<>(cards.size());
-        for (int i = 0; i < inserted.length; i++) {
-            if (inserted[i] > 0) {
+        for (int i = 0; i < rows.length; i++) {
+            if (rows[i] > 0) {
                 claimed.add(cards.get(i));
             }
         }
@@ -231,29 +258,38 @@ class NotificationQueries {
             boolean delivered,
             @Nullable String error) {}
 
+    /** What several cards' deliveries share: recorded by one statement. */
+    private record Outcome(boolean delivered, @Nullable String error) {}
+
     /**
      * Records outcomes of claimed cards; only rows still {@code claimed} change, so an outcome is
      * never counted twice. Returns how many deliveries and failures were actually recorded.
+     *
+     * <p>Cards with the same outcome and error are recorded by one statement: only the counts
+     * are read, and each group's count is exact, so no row needs a statement of its own.
      */
     int[] recordOutcomes(String notificationId, List<Result> results, Instant now) {
-        int[] updated = batch.batchUpdate(
-                "UPDATE notification_deliveries SET outcome = :outcome, error = :error, finished_at = :now"
-                        + " WHERE notification_id = :notification AND wallet_card_id = :card AND outcome = 'claimed'",
-                results.stream()
-                        .map(r -> new MapSqlParameterSource()
-                                .addValue("outcome", r.delivered() ? "delivered" : "failed")
-                                .addValue("error", r.error())
-                                .addValue("now", Times.db(now))
-                                .addValue("notification", notificationId)
-                                .addValue("card", r.walletCardId()))
-                        .toArray(SqlParameterSource[]::new));
+        Map<Outcome, List<String>> groups = new LinkedHashMap<>();
+        results.forEach(r -> groups.computeIfAbsent(new Outcome(r.delivered(), r.error()), g -> new ArrayList<>())
+                .add(r.walletCardId()));
         int delivered = 0;
         int failed = 0;
-        for (int i = 0; i < updated.length; i++) {
-            if (updated[i] > 0 && results.get(i).delivered()) {
-                delivered++;
-            } else if (updated[i] > 0) {
-                failed++;
+        for (Map.Entry<Outcome, List<String>> group : groups.entrySet()) {
+            Outcome outcome = group.getKey();
+            int updated = jdbc.sql("""
+                            UPDATE notification_deliveries SET outcome = :outcome, error = :error, finished_at = :now
+                            WHERE notification_id = :notification AND wallet_card_id = ANY(:cards)
+                              AND outcome = 'claimed'""")
+                    .param("outcome", outcome.delivered() ? "delivered" : "failed")
+                    .param("error", outcome.error())
+                    .param("now", Times.db(now))
+                    .param("notification", notificationId)
+                    .param("cards", SqlArrays.of(group.getValue()))
+                    .update();
+            if (outcome.delivered()) {
+                delivered += updated;
+            } else {
+                failed += updated;
             }
         }
         return new int[] {delivered, failed};

@@ -7,9 +7,12 @@ import com.walletcards.card.spi.PushMessage;
 import com.walletcards.card.spi.WalletProvider;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.ProviderName;
+import com.walletcards.shared.SqlArrays;
 import com.walletcards.shared.Times;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -73,16 +76,22 @@ class LocalWalletProvider implements WalletProvider {
     @Override
     public void updateObjects(List<ObjectContent> updates) {
         var now = Times.db(Times.now(clock));
-        // Only ever forward: a late, older update never overwrites newer content.
-        jdbc.batchUpdate(
+        // One statement per version (a push carries one or a few): a wallet's answer is per call, not
+        // per row, so nothing needs the rows one by one. Only ever forward: a late, older update
+        // never overwrites newer content.
+        Map<Long, List<String>> byVersion = new LinkedHashMap<>();
+        updates.forEach(u -> byVersion
+                .computeIfAbsent(u.content().version(), v -> new ArrayList<>())
+                .add(u.object().objectRef()));
+        byVersion.forEach((version, refs) -> jdbc.update(
                 """
                 UPDATE local_wallet_objects SET content_version = :version, updated_at = :now
-                WHERE provider = :provider AND object_ref = :ref AND content_version < :version""",
-                updates.stream()
-                        .map(u -> object(u.object())
-                                .addValue("version", u.content().version())
-                                .addValue("now", now))
-                        .toArray(SqlParameterSource[]::new));
+                WHERE provider = :provider AND object_ref = ANY(:refs) AND content_version < :version""",
+                new MapSqlParameterSource()
+                        .addValue("version", version)
+                        .addValue("now", now)
+                        .addValue("provider", name.name())
+                        .addValue("refs", SqlArrays.of(refs))));
     }
 
     @Override
@@ -97,18 +106,30 @@ class LocalWalletProvider implements WalletProvider {
     @Override
     public List<@Nullable String> deliverMessages(List<ProviderObjectRef> objects, PushMessage message) {
         var now = Times.db(Times.now(clock));
-        jdbc.batchUpdate(
+        // One statement for the whole call, the rows given as parallel arrays.
+        List<String> ids = new ArrayList<>(objects.size());
+        List<String> refs = new ArrayList<>(objects.size());
+        List<String> cards = new ArrayList<>(objects.size());
+        for (ProviderObjectRef o : objects) {
+            ids.add(Ids.newId("msg"));
+            refs.add(o.objectRef());
+            cards.add(o.walletCardId());
+        }
+        jdbc.update(
                 """
                 INSERT INTO local_wallet_messages (id, provider, object_ref, wallet_card_id, notification_id, header,
-                  body, delivered_at) VALUES (:id, :provider, :ref, :card, :notification, :header, :body, :now)""",
-                objects.stream()
-                        .map(o -> object(o)
-                                .addValue("id", Ids.newId("msg"))
-                                .addValue("notification", message.notificationId())
-                                .addValue("header", message.header())
-                                .addValue("body", message.body())
-                                .addValue("now", now))
-                        .toArray(SqlParameterSource[]::new));
+                  body, delivered_at)
+                SELECT m.id, :provider, m.ref, m.card, :notification, :header, :body, :now
+                FROM UNNEST(:ids, :refs, :cards) AS m(id, ref, card)""",
+                new MapSqlParameterSource()
+                        .addValue("provider", name.name())
+                        .addValue("notification", message.notificationId())
+                        .addValue("header", message.header())
+                        .addValue("body", message.body())
+                        .addValue("now", now)
+                        .addValue("ids", SqlArrays.of(ids))
+                        .addValue("refs", SqlArrays.of(refs))
+                        .addValue("cards", SqlArrays.of(cards)));
         return Collections.nCopies(objects.size(), null);
     }
 

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.walletcards.access.AccessManagement;
 import com.walletcards.card.CardEvents.CardUpdated;
+import com.walletcards.card.PropagationQueries.Pushed;
 import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.support.Api;
@@ -36,6 +37,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.ContextConfiguration;
 import org.springframework.test.context.TestPropertySource;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Live updates end to end: changes over HTTP, cards installed through the card facade (as a
@@ -76,6 +79,12 @@ class LiveUpdatesTest {
 
     @Autowired
     Recorder recorder;
+
+    @Autowired
+    PropagationQueries queries;
+
+    @Autowired
+    PlatformTransactionManager transactions;
 
     @Autowired
     EventLog eventLog;
@@ -245,6 +254,74 @@ class LiveUpdatesTest {
             assertThat(versions).as(id).isNotEmpty().isSorted().doesNotHaveDuplicates();
             assertThat(versions.get(versions.size() - 1)).isEqualTo(INITIAL + 8);
         }
+    }
+
+    @Test
+    void pushWhoseLeaseAnotherWorkerTookIsNotRecordedWhileTheRestOfItsGroupIs() {
+        String campaign = campaign();
+        List<String> recipients = addRecipients(campaign, 3);
+        List<String> active = new ArrayList<>(cardsOf(campaign, recipients).values());
+        active.forEach(this::install);
+        awaitIdle(campaign);
+        long version = INITIAL + 1;
+        List<Pushed> pushes =
+                active.stream().map(id -> new Pushed(id, "beta", version)).toList();
+        TransactionTemplate tx = new TransactionTemplate(transactions);
+        Instant now = Instant.now();
+        tx.executeWithoutResult(s -> {
+            queries.lockInstalledObjects(active);
+            queries.lease(pushes, now.plusSeconds(60), now);
+        });
+        // The lease of the second object expired and another worker leased it for newer content.
+        String taken = active.get(1);
+        jdbc.sql("UPDATE provider_objects SET pushing_version = ? WHERE wallet_card_id = ? AND provider = 'beta'")
+                .params(version + 1, taken)
+                .update();
+
+        int[] recorded = tx.execute(s -> queries.recordPushed(pushes, Instant.now(), s));
+
+        // The group's single statement matched two of three rows: the per-row path says which.
+        assertThat(recorded).containsExactly(1, 0, 1);
+        assertThat(objectVersion(active.get(0), "beta")).isEqualTo(version);
+        assertThat(objectVersion(active.get(2), "beta")).isEqualTo(version);
+        assertThat(objectVersion(taken, "beta")).isEqualTo(INITIAL);
+        assertThat(jdbc.sql("SELECT pushing_version FROM provider_objects WHERE wallet_card_id = ?"
+                                + " AND provider = 'beta'")
+                        .param(taken)
+                        .query(Long.class)
+                        .single())
+                .as("the other worker's lease is left alone")
+                .isEqualTo(version + 1);
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM provider_objects WHERE wallet_card_id IN (?, ?)"
+                                + " AND provider = 'beta' AND pushing_version IS NULL AND push_lease_until IS NULL")
+                        .params(active.get(0), active.get(2))
+                        .query(Long.class)
+                        .single())
+                .as("the recorded pushes released their leases")
+                .isEqualTo(2);
+    }
+
+    @Test
+    void pushesOfOneGroupAreAllRecordedByOneStatementWhenEveryLeaseIsStillTheirs() {
+        String campaign = campaign();
+        List<String> recipients = addRecipients(campaign, 3);
+        List<String> active = new ArrayList<>(cardsOf(campaign, recipients).values());
+        active.forEach(this::install);
+        awaitIdle(campaign);
+        long version = INITIAL + 1;
+        List<Pushed> pushes =
+                active.stream().map(id -> new Pushed(id, "beta", version)).toList();
+        TransactionTemplate tx = new TransactionTemplate(transactions);
+        Instant now = Instant.now();
+        tx.executeWithoutResult(s -> {
+            queries.lockInstalledObjects(active);
+            queries.lease(pushes, now.plusSeconds(60), now);
+        });
+
+        int[] recorded = tx.execute(s -> queries.recordPushed(pushes, Instant.now(), s));
+
+        assertThat(recorded).containsExactly(1, 1, 1);
+        active.forEach(id -> assertThat(objectVersion(id, "beta")).isEqualTo(version));
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.walletcards.access.AccessManagement;
+import com.walletcards.card.ActiveCard;
 import com.walletcards.card.WalletCards;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 
 @DatabaseTest
@@ -44,6 +47,12 @@ class NotificationApiTest {
 
     @Autowired
     JdbcTemplate jdbc;
+
+    @Autowired
+    NotificationQueries queries;
+
+    @Autowired
+    PlatformTransactionManager transactions;
 
     Api api;
 
@@ -169,6 +178,45 @@ class NotificationApiTest {
                 created.get("id").asString(),
                 first);
         assertThat(header).isEqualTo("Doors open");
+    }
+
+    @Test
+    void aClaimThatMeetsAnAlreadyClaimedCardClaimsExactlyTheOthers() {
+        String c = campaign();
+        Api.Response r = schedule(c, inDays(2)); // pending: no delivery job touches it meanwhile
+        assertThat(r.status()).as(r.body()).isEqualTo(201);
+        String id = r.data().get("id").asString();
+        Instant earlier = Instant.parse("2026-01-01T00:00:00Z");
+        jdbc.update(
+                "INSERT INTO notification_deliveries (notification_id, wallet_card_id, organization_id, outcome,"
+                        + " claimed_at) SELECT id, 'card_b', organization_id, 'claimed', ?"
+                        + " FROM notifications WHERE id = ?",
+                OffsetDateTime.ofInstant(earlier, ZoneOffset.UTC),
+                id);
+        List<ActiveCard> page = List.of(
+                new ActiveCard("card_a", "rcp_a", List.of()),
+                new ActiveCard("card_b", "rcp_b", List.of()),
+                new ActiveCard("card_c", "rcp_c", List.of()));
+
+        // The single INSERT meets card_b's row: the per-row path tells which cards are new.
+        List<ActiveCard> claimed = new TransactionTemplate(transactions)
+                .execute(tx -> queries.claim(queries.lockById(id).orElseThrow(), page, Instant.now(), tx));
+
+        assertThat(claimed).extracting(ActiveCard::walletCardId).containsExactly("card_a", "card_c");
+        assertThat(jdbc.queryForList(
+                        "SELECT wallet_card_id FROM notification_deliveries WHERE notification_id = ?"
+                                + " ORDER BY wallet_card_id",
+                        String.class,
+                        id))
+                .containsExactly("card_a", "card_b", "card_c");
+        assertThat(jdbc.queryForObject(
+                                "SELECT claimed_at FROM notification_deliveries WHERE notification_id = ?"
+                                        + " AND wallet_card_id = 'card_b'",
+                                OffsetDateTime.class,
+                                id)
+                        .toInstant())
+                .as("the earlier claim is left as it was")
+                .isEqualTo(earlier);
     }
 
     @Test
