@@ -273,7 +273,8 @@ class PropagationQueries {
      */
     int[] recordPushed(List<Pushed> pushed, Instant now, SavepointManager savepoints) {
         int[] recorded = new int[pushed.size()];
-        for (List<Integer> group : groups(pushed, p -> p.provider() + "\u0000" + p.version()).values()) {
+        for (List<Integer> group :
+                groups(pushed, p -> p.provider() + "\u0000" + p.version()).values()) {
             Pushed first = pushed.get(group.get(0));
             if (group.size() > 1) {
                 Object savepoint = savepoints.createSavepoint();
@@ -317,9 +318,7 @@ class PropagationQueries {
                 .values()
                 .forEach(group -> {
                     Failed first = failed.get(group.get(0));
-                    String error = first.error().length() > 500
-                            ? first.error().substring(0, 500)
-                            : first.error();
+                    String error = first.error().length() > 500 ? first.error().substring(0, 500) : first.error();
                     jdbc.sql("""
                                     UPDATE provider_objects SET last_error = :error, pushing_version = NULL,
                                       push_lease_until = NULL, updated_at = :now
@@ -338,7 +337,8 @@ class PropagationQueries {
     private static <T> Map<String, List<Integer>> groups(List<T> items, Function<T, String> key) {
         Map<String, List<Integer>> groups = new LinkedHashMap<>();
         for (int i = 0; i < items.size(); i++) {
-            groups.computeIfAbsent(key.apply(items.get(i)), k -> new ArrayList<>()).add(i);
+            groups.computeIfAbsent(key.apply(items.get(i)), k -> new ArrayList<>())
+                    .add(i);
         }
         return groups;
     }

@@ -228,7 +228,10 @@ class NotificationQueries {
                 .param("notification", n.id())
                 .param("org", n.organizationId().value())
                 .param("now", Times.db(now))
-                .param("cards", SqlArrays.of(cards.stream().map(ActiveCard::walletCardId).toList()))
+                .param(
+                        "cards",
+                        SqlArrays.of(
+                                cards.stream().map(ActiveCard::walletCardId).toList()))
                 .update();
         if (inserted == cards.size()) {
             return cards;
