@@ -256,8 +256,10 @@ class LiveUpdatesTest {
         }
     }
 
-    @Test
-    void pushWhoseLeaseAnotherWorkerTookIsNotRecordedWhileTheRestOfItsGroupIs() {
+    /** Three installed cards of one campaign whose "beta" objects are leased for one version, as a claim leaves them. */
+    private record LeasedGroup(List<String> active, long version, List<Pushed> pushes, TransactionTemplate tx) {}
+
+    private LeasedGroup leasedGroup() {
         String campaign = campaign();
         List<String> recipients = addRecipients(campaign, 3);
         List<String> active = new ArrayList<>(cardsOf(campaign, recipients).values());
@@ -272,6 +274,16 @@ class LiveUpdatesTest {
             queries.lockInstalledObjects(active);
             queries.lease(pushes, now.plusSeconds(60), now);
         });
+        return new LeasedGroup(active, version, pushes, tx);
+    }
+
+    @Test
+    void pushWhoseLeaseAnotherWorkerTookIsNotRecordedWhileTheRestOfItsGroupIs() {
+        LeasedGroup group = leasedGroup();
+        List<String> active = group.active();
+        long version = group.version();
+        List<Pushed> pushes = group.pushes();
+        TransactionTemplate tx = group.tx();
         // The lease of the second object expired and another worker leased it for newer content.
         String taken = active.get(1);
         jdbc.sql("UPDATE provider_objects SET pushing_version = ? WHERE wallet_card_id = ? AND provider = 'beta'")
@@ -303,20 +315,11 @@ class LiveUpdatesTest {
 
     @Test
     void pushesOfOneGroupAreAllRecordedByOneStatementWhenEveryLeaseIsStillTheirs() {
-        String campaign = campaign();
-        List<String> recipients = addRecipients(campaign, 3);
-        List<String> active = new ArrayList<>(cardsOf(campaign, recipients).values());
-        active.forEach(this::install);
-        awaitIdle(campaign);
-        long version = INITIAL + 1;
-        List<Pushed> pushes =
-                active.stream().map(id -> new Pushed(id, "beta", version)).toList();
-        TransactionTemplate tx = new TransactionTemplate(transactions);
-        Instant now = Instant.now();
-        tx.executeWithoutResult(s -> {
-            queries.lockInstalledObjects(active);
-            queries.lease(pushes, now.plusSeconds(60), now);
-        });
+        LeasedGroup group = leasedGroup();
+        List<String> active = group.active();
+        long version = group.version();
+        List<Pushed> pushes = group.pushes();
+        TransactionTemplate tx = group.tx();
 
         int[] recorded = tx.execute(s -> queries.recordPushed(pushes, Instant.now(), s));
 
