@@ -124,9 +124,11 @@ class ApnsPushes implements DevicePushes, AutoCloseable {
                     break;
                 }
                 CompletableFuture<Void> one = new CompletableFuture<>();
-                one.whenComplete((ignored, failure) -> inFlight.release());
+                // Waiting below on the release, not on the answer alone: when push returns, every
+                // permit it took is back (the answer's other dependents may run before the release).
+                CompletableFuture<Void> released = one.whenComplete((ignored, failure) -> inFlight.release());
                 send(registration, 1, one, reached);
-                sent.add(one);
+                sent.add(released);
             }
         }
         try {
