@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -45,7 +46,7 @@ class SingleAddCards {
     private final Counter executions;
 
     /** Runs just before a run tries to finish; tests commit an add at that moment. */
-    volatile Runnable finishing = () -> {};
+    volatile Consumer<String> finishing = instanceId -> {};
 
     SingleAddCards(
             SingleCardRuns runs,
@@ -130,7 +131,7 @@ class SingleAddCards {
                     return Optional.of(LOCKED_RETRY);
                 }
             } else {
-                finishing.run();
+                finishing.accept(instanceId);
                 if (finishIfCaughtUp(campaignId, runId, handled)) {
                     return Optional.empty();
                 }
