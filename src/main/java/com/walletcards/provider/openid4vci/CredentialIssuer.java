@@ -33,6 +33,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +58,14 @@ final class CredentialIssuer {
     static final Duration PROOF_MAX_AGE = Duration.ofMinutes(5);
     static final Duration CLOCK_SKEW = Duration.ofSeconds(60);
     static final Duration CREDENTIAL_VALIDITY = Duration.ofDays(365);
-    static final int MAX_PROOFS = 1;
+    /**
+     * Credentials one request may ask for: the EU reference wallet asks for a batch (one
+     * credential per presentation, so verifiers cannot link them) up to the issuer's limit.
+     */
+    static final int DEFAULT_BATCH_SIZE = 10;
+
+    /** The largest batch a deployment may configure: it bounds a request's size and its work. */
+    static final int MAX_BATCH_SIZE = 100;
 
     private static final Logger log = LoggerFactory.getLogger(CredentialIssuer.class);
 
@@ -71,6 +79,7 @@ final class CredentialIssuer {
     private final Clock clock;
     private final @Nullable TxCodes txCodes;
     private final CampaignTypes campaignTypes;
+    private final int batchSize;
 
     CredentialIssuer(
             String issuer,
@@ -82,7 +91,13 @@ final class CredentialIssuer {
             ObjectEvents events,
             Clock clock,
             @Nullable TxCodes txCodes,
-            CampaignTypes campaignTypes) {
+            CampaignTypes campaignTypes,
+            int batchSize) {
+        if (batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
+            throw new IllegalStateException(
+                    "WALLET_EUDIW_BATCH_SIZE must be between 1 and " + MAX_BATCH_SIZE + ": " + batchSize);
+        }
+        this.batchSize = batchSize;
         this.txCodes = txCodes;
         this.campaignTypes = campaignTypes;
         this.issuer = issuer;
@@ -105,6 +120,11 @@ final class CredentialIssuer {
 
     StatusLists statusLists() {
         return statusLists;
+    }
+
+    /** The most proofs, so credentials, one credential request may carry. */
+    int batchSize() {
+        return batchSize;
     }
 
     // ---- metadata ----
@@ -142,6 +162,10 @@ final class CredentialIssuer {
         m.put("credential_endpoint", issuer + "/wallet/eudiw/credential");
         m.put("nonce_endpoint", issuer + "/wallet/eudiw/nonce");
         m.put("notification_endpoint", issuer + "/wallet/eudiw/notification");
+        if (batchSize > 1) {
+            // 1.0 §12.2.4: present only when more than one proof is accepted, and then at least 2.
+            m.put("batch_credential_issuance", Map.of("batch_size", batchSize));
+        }
         m.put("display", List.of(Map.of("name", "Wallet cards", "locale", "en")));
         m.put("credential_configurations_supported", configurations);
         return m;
@@ -439,8 +463,10 @@ final class CredentialIssuer {
     // ---- credential ----
 
     /**
-     * Verifies the request's proof and issues an SD-JWT VC of the card's current content bound to
-     * the proof's key. {@code request} is the parsed JSON body.
+     * Verifies the request's proofs and issues one SD-JWT VC of the card's current content per
+     * proof, each bound to its proof's key and with its own status entry, under one notification
+     * id (OpenID4VCI 1.0 batch issuance). Every proof is checked before anything is written, so a
+     * bad one refuses the whole request. {@code request} is the parsed JSON body.
      */
     Map<String, Object> credential(Openid4vciStore.Holder holder, Map<String, Object> request) {
         if (!(request.get("credential_configuration_id") instanceof String configurationId)) {
@@ -449,9 +475,19 @@ final class CredentialIssuer {
         var type = CredentialTypes.forConfigurationId(configurationId)
                 .orElseThrow(() -> Openid4vciError.badRequest(
                         "unknown_credential_configuration", "Unknown credential_configuration_id"));
-        String proof = proofJwt(request);
-        ECKey holderKey = verifyProof(proof);
+        List<ECKey> holderKeys = new ArrayList<>();
+        Set<String> points = new HashSet<>();
+        for (String proof : proofJwts(request)) {
+            ECKey holderKey = verifyProof(proof);
+            // 1.0 §8.3: each key the wallet provides binds at most one credential.
+            if (!points.add(holderKey.getX() + "." + holderKey.getY())) {
+                throw Openid4vciError.badRequest(
+                        "invalid_proof", "Two proofs carry the same key; each key binds one credential");
+            }
+            holderKeys.add(holderKey);
+        }
 
+        // The card's content is read once for the whole batch: every credential carries the same.
         var current = contents.find(ProviderName.eudiw, holder.objectRef()).orElse(null);
         if (current == null || current.state() != ObjectContents.State.LIVE || current.content() == null) {
             throw new Openid4vciError(403, "credential_request_denied", "This card can no longer be issued");
@@ -463,9 +499,15 @@ final class CredentialIssuer {
         }
         Instant now = Times.now(clock);
         String notificationId = Ids.newId("ntf");
-        var entry = statusLists.allocate(notificationId, holder, content.version(), now);
+        var entries = statusLists.allocate(notificationId, holder, content.version(), now, holderKeys.size());
         String typeKey = campaignTypes.publish(type, content, now);
-        String credential = sdJwt(type, typeKey, content, holderKey, entry, now);
+        List<Map<String, Object>> credentials = new ArrayList<>();
+        for (int i = 0; i < holderKeys.size(); i++) {
+            // Each credential gets its own disclosure salts as well as its own key and status
+            // entry, so no value in one links it to another of the batch.
+            credentials.add(
+                    Map.of("credential", sdJwt(type, typeKey, content, holderKeys.get(i), entries.get(i), now)));
+        }
         // A card that still holds another credential of this object was reported installed with that
         // one (and not removed since): a re-issuance skips the card's locking transaction.
         if (!store.otherCredentialsHeld(holder.objectRef(), notificationId)) {
@@ -477,13 +519,13 @@ final class CredentialIssuer {
             }
         }
         Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("credentials", List.of(Map.of("credential", credential)));
+        answer.put("credentials", credentials);
         answer.put("notification_id", notificationId);
         return answer;
     }
 
-    /** The one proof JWT of either the 1.0 {@code proofs} or the older single {@code proof}. */
-    private static String proofJwt(Map<String, Object> request) {
+    /** The proof JWTs of either the 1.0 {@code proofs} (up to the batch size) or the older single {@code proof}. */
+    private List<String> proofJwts(Map<String, Object> request) {
         Object proofs = request.get("proofs");
         Object proof = request.get("proof");
         if (proofs != null && proof != null) {
@@ -495,14 +537,19 @@ final class CredentialIssuer {
                     || !(byType.get("jwt") instanceof List<?> jwts)) {
                 throw Openid4vciError.badRequest("invalid_credential_request", "proofs must be {\"jwt\": [...]}");
             }
-            if (jwts.isEmpty() || jwts.size() > MAX_PROOFS) {
+            if (jwts.isEmpty() || jwts.size() > batchSize) {
+                // batch_size bounds the array (1.0 §12.2.4); a longer one is an unsupported value.
                 throw Openid4vciError.badRequest(
-                        "invalid_credential_request", "proofs.jwt must hold exactly " + MAX_PROOFS + " proof");
+                        "invalid_credential_request", "proofs.jwt must hold 1 to " + batchSize + " proofs");
             }
-            if (!(jwts.get(0) instanceof String jwt)) {
-                throw Openid4vciError.badRequest("invalid_proof", "A proof must be a JWT string");
+            List<String> strings = new ArrayList<>();
+            for (Object jwt : jwts) {
+                if (!(jwt instanceof String s)) {
+                    throw Openid4vciError.badRequest("invalid_proof", "A proof must be a JWT string");
+                }
+                strings.add(s);
             }
-            return jwt;
+            return strings;
         }
         if (proof != null) {
             if (!(proof instanceof Map<?, ?> single) || !"jwt".equals(single.get("proof_type"))) {
@@ -511,7 +558,7 @@ final class CredentialIssuer {
             if (!(single.get("jwt") instanceof String jwt)) {
                 throw Openid4vciError.badRequest("invalid_proof", "proof.jwt is required");
             }
-            return jwt;
+            return List.of(jwt);
         }
         throw Openid4vciError.badRequest("invalid_proof", "A key proof is required");
     }

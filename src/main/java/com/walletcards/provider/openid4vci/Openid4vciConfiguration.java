@@ -57,7 +57,9 @@ class Openid4vciConfiguration {
             @Lazy ObjectEvents events,
             Clock clock,
             @Value("${wallet.providers.settings.eudiw.tx-code:false}") boolean txCode,
-            @Value("${wallet.providers.settings.eudiw.status-list-size:" + StatusLists.SIZE + "}") int listSize) {
+            @Value("${wallet.providers.settings.eudiw.status-list-size:" + StatusLists.SIZE + "}") int listSize,
+            @Value("${wallet.providers.settings.eudiw.batch-size:" + CredentialIssuer.DEFAULT_BATCH_SIZE + "}")
+                    int batchSize) {
         String issuer = issuerId(downloadBase);
         Openid4vciStore store = new Openid4vciStore(jdbc);
         return new CredentialIssuer(
@@ -70,7 +72,8 @@ class Openid4vciConfiguration {
                 events,
                 clock,
                 txCode ? new TxCodes(key.derivedSecret("openid4vci tx code key")) : null,
-                new CampaignTypes(store, key.derivedSecret("openid4vci campaign type key")));
+                new CampaignTypes(store, key.derivedSecret("openid4vci campaign type key")),
+                batchSize);
     }
 
     @Bean

@@ -28,17 +28,22 @@ import tools.jackson.databind.json.JsonMapper;
 @ConditionalOnProperty(name = "wallet.providers.settings.eudiw.mode", havingValue = Openid4vciConfiguration.MODE)
 class Openid4vciEndpoints {
 
-    /** Larger than any legitimate credential or notification request (one proof JWT). */
+    /** Larger than any legitimate notification request or credential request with one proof JWT. */
     static final int MAX_REQUEST_BYTES = 16 * 1024;
+
+    /** Room for each further proof JWT of a batch (a P-256 proof is well under 1 KiB). */
+    static final int MAX_PROOF_BYTES = 2 * 1024;
 
     private static final MediaType STATUS_LIST = MediaType.parseMediaType("application/statuslist+jwt");
 
     private final CredentialIssuer issuer;
     private final JsonMapper json;
+    private final int maxCredentialRequestBytes;
 
     Openid4vciEndpoints(CredentialIssuer issuer, JsonMapper json) {
         this.issuer = issuer;
         this.json = json;
+        this.maxCredentialRequestBytes = MAX_REQUEST_BYTES + (issuer.batchSize() - 1) * MAX_PROOF_BYTES;
     }
 
     @GetMapping(path = "/.well-known/openid-credential-issuer")
@@ -98,7 +103,8 @@ class Openid4vciEndpoints {
             @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization,
             @RequestBody(required = false) byte @Nullable [] body) {
         var holder = issuer.accessToken(authorization);
-        return noStore(issuer.credential(holder, object(body, "invalid_credential_request")));
+        return noStore(
+                issuer.credential(holder, object(body, "invalid_credential_request", maxCredentialRequestBytes)));
     }
 
     @PostMapping(path = "/wallet/eudiw/notification")
@@ -106,7 +112,7 @@ class Openid4vciEndpoints {
             @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization,
             @RequestBody(required = false) byte @Nullable [] body) {
         var holder = issuer.accessToken(authorization);
-        issuer.notification(holder, object(body, "invalid_notification_request"));
+        issuer.notification(holder, object(body, "invalid_notification_request", MAX_REQUEST_BYTES));
         return ResponseEntity.noContent().cacheControl(CacheControl.noStore()).build();
     }
 
@@ -140,12 +146,12 @@ class Openid4vciEndpoints {
     }
 
     @SuppressWarnings("unchecked")
-    private Map<String, Object> object(byte @Nullable [] body, String errorCode) {
+    private Map<String, Object> object(byte @Nullable [] body, String errorCode, int maxBytes) {
         if (body == null || body.length == 0) {
             throw Openid4vciError.badRequest(errorCode, "A JSON object is required");
         }
-        if (body.length > MAX_REQUEST_BYTES) {
-            throw Openid4vciError.badRequest(errorCode, "The request is larger than " + MAX_REQUEST_BYTES + " bytes");
+        if (body.length > maxBytes) {
+            throw Openid4vciError.badRequest(errorCode, "The request is larger than " + maxBytes + " bytes");
         }
         try {
             return json.readValue(body, Map.class);

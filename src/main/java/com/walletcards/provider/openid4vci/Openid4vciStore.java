@@ -7,10 +7,14 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.BitSet;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -129,7 +133,7 @@ final class Openid4vciStore {
      * Reserves up to {@code wanted} places in the first list from {@code fromList} on that has
      * room ({@code issued < list_size}), opening the next list when one is full. The conditional
      * UPDATE keeps instances from reserving more places than a list has; a reservation guarantees
-     * free indices for {@link #saveCredential}. Places of a process that dies before using them
+     * free indices for {@link #saveCredentials}. Places of a process that dies before using them
      * stay unused: indices are never handed out twice.
      */
     Reservation reserveEntries(int fromList, int newListSize, int wanted) {
@@ -180,29 +184,43 @@ final class Openid4vciStore {
     }
 
     /**
-     * Records a new credential at a random free index of a list in which a place was reserved; a
-     * taken index (unique key) is drawn again, and after a few collisions (a nearly full list)
-     * one of the free indices is drawn, so indices are never shared and say nothing about
-     * issuance order.
+     * Records {@code count} new credentials of one response (one notification id) at random free
+     * indices of a list in which that many places were reserved, with one multi-row INSERT: it
+     * stores all of them or none. A taken index (primary key) makes the whole draw repeat; after a
+     * few collisions (a nearly full list) the indices are drawn among the free ones, so indices are
+     * never shared and say nothing about issuance order or about which credentials share a batch.
      */
-    int saveCredential(
-            String notificationId, Holder holder, int listId, int listSize, long contentVersion, Instant now) {
+    List<Integer> saveCredentials(
+            String notificationId,
+            Holder holder,
+            int listId,
+            int listSize,
+            int count,
+            long contentVersion,
+            Instant now) {
+        StringBuilder sql = new StringBuilder("""
+                INSERT INTO openid4vci_credentials (notification_id, object_ref, wallet_card_id, list_id,
+                  status_idx, content_version, issued_at, revoked) VALUES """);
+        for (int i = 0; i < count; i++) {
+            sql.append(i == 0 ? "" : ", ")
+                    .append("(:id, :ref, :card, :list, :idx")
+                    .append(i)
+                    .append(", :version, :now, FALSE)");
+        }
         for (int attempt = 0; ; attempt++) {
-            int idx = attempt < 8 ? RANDOM.nextInt(listSize) : freeIndex(listId, listSize);
+            List<Integer> indices = attempt < 8 ? randomIndices(listSize, count) : freeIndices(listId, listSize, count);
+            var params = new MapSqlParameterSource("id", notificationId)
+                    .addValue("ref", holder.objectRef())
+                    .addValue("card", holder.walletCardId())
+                    .addValue("list", listId)
+                    .addValue("version", contentVersion)
+                    .addValue("now", Times.db(now));
+            for (int i = 0; i < count; i++) {
+                params.addValue("idx" + i, indices.get(i));
+            }
             try {
-                jdbc.update(
-                        """
-                        INSERT INTO openid4vci_credentials (notification_id, object_ref, wallet_card_id, list_id,
-                          status_idx, content_version, issued_at, revoked) VALUES (:id, :ref, :card, :list, :idx,
-                          :version, :now, FALSE)""",
-                        new MapSqlParameterSource("id", notificationId)
-                                .addValue("ref", holder.objectRef())
-                                .addValue("card", holder.walletCardId())
-                                .addValue("list", listId)
-                                .addValue("idx", idx)
-                                .addValue("version", contentVersion)
-                                .addValue("now", Times.db(now)));
-                return idx;
+                jdbc.update(sql.toString(), params);
+                return indices;
             } catch (DuplicateKeyException e) {
                 if (attempt > 50) {
                     throw new IllegalStateException("Status list " + listId + " has no free index left", e);
@@ -211,23 +229,36 @@ final class Openid4vciStore {
         }
     }
 
-    private int freeIndex(int listId, int listSize) {
-        java.util.BitSet taken = new java.util.BitSet(listSize);
+    private static List<Integer> randomIndices(int listSize, int count) {
+        Set<Integer> drawn = new LinkedHashSet<>();
+        while (drawn.size() < count) {
+            drawn.add(RANDOM.nextInt(listSize));
+        }
+        return List.copyOf(drawn);
+    }
+
+    private List<Integer> freeIndices(int listId, int listSize, int count) {
+        BitSet taken = new BitSet(listSize);
         jdbc.queryForList(
                         "SELECT status_idx FROM openid4vci_credentials WHERE list_id = :list",
                         new MapSqlParameterSource("list", listId),
                         Integer.class)
                 .forEach(taken::set);
-        int free = listSize - taken.cardinality();
-        if (free <= 0) {
-            throw new IllegalStateException("Status list " + listId + " has no free index left");
+        if (listSize - taken.cardinality() < count) {
+            throw new IllegalStateException(
+                    "Status list " + listId + " has fewer than " + count + " free indices left");
         }
-        int nth = RANDOM.nextInt(free);
-        int idx = taken.nextClearBit(0);
-        for (int i = 0; i < nth; i++) {
-            idx = taken.nextClearBit(idx + 1);
+        List<Integer> indices = new ArrayList<>();
+        for (int n = 0; n < count; n++) {
+            int nth = RANDOM.nextInt(listSize - taken.cardinality());
+            int idx = taken.nextClearBit(0);
+            for (int i = 0; i < nth; i++) {
+                idx = taken.nextClearBit(idx + 1);
+            }
+            taken.set(idx);
+            indices.add(idx);
         }
-        return idx;
+        return indices;
     }
 
     /** The size of a list, or empty when there is no such list. */
@@ -362,7 +393,7 @@ final class Openid4vciStore {
         return deleted;
     }
 
-    /** A credential's holder and the last notification event recorded for it. */
+    /** The holder of the credentials of one response (a batch shares them) and their last notification event. */
     record Issued(
             String notificationId,
             String objectRef,
@@ -374,13 +405,14 @@ final class Openid4vciStore {
                 .query(
                         """
                         SELECT notification_id, object_ref, wallet_card_id, last_event FROM openid4vci_credentials
-                        WHERE notification_id = :id""",
+                        WHERE notification_id = :id LIMIT 1""",
                         new MapSqlParameterSource("id", notificationId),
                         (rs, i) -> new Issued(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)))
                 .stream()
                 .findFirst();
     }
 
+    /** Records the event for every credential of the response: a notification speaks for the whole batch. */
     void recordEvent(String notificationId, String event) {
         jdbc.update(
                 "UPDATE openid4vci_credentials SET last_event = :event WHERE notification_id = :id",

@@ -8,9 +8,12 @@ import java.io.ByteArrayOutputStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.Deflater;
 
 /**
@@ -36,7 +39,7 @@ final class StatusLists {
     private final int newListSize;
 
     /** Sizes of lists that hold entries: fixed from their first entry on, so read once. */
-    private final java.util.Map<Integer, Integer> sizes = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Integer, Integer> sizes = new ConcurrentHashMap<>();
 
     /**
      * Places are reserved in the database this many at a time, so that issuing a credential does
@@ -63,29 +66,51 @@ final class StatusLists {
         this.newListSize = newListSize;
     }
 
-    /** Records a credential at a random, never reused index of the newest list with room. */
-    Openid4vciStore.Entry allocate(
-            String notificationId, Openid4vciStore.Holder holder, long contentVersion, Instant now) {
-        int listId = reservePlace();
-        int size = sizes.computeIfAbsent(listId, id -> store.listSize(id).orElseThrow());
-        return new Openid4vciStore.Entry(
-                listId, store.saveCredential(notificationId, holder, listId, size, contentVersion, now));
+    /**
+     * Records the {@code count} credentials of one response at random, never reused indices of
+     * the newest list with room: one INSERT per list the places come from (one, unless the
+     * reservation ran out at a list's end).
+     */
+    List<Openid4vciStore.Entry> allocate(
+            String notificationId, Openid4vciStore.Holder holder, long contentVersion, Instant now, int count) {
+        List<Openid4vciStore.Entry> entries = new ArrayList<>();
+        for (var places : reservePlaces(count)) {
+            int size = sizes.computeIfAbsent(
+                    places.listId(), id -> store.listSize(id).orElseThrow());
+            for (int idx : store.saveCredentials(
+                    notificationId, holder, places.listId(), size, places.count(), contentVersion, now)) {
+                entries.add(new Openid4vciStore.Entry(places.listId(), idx));
+            }
+        }
+        return entries;
     }
 
-    /** One place from this instance's reservation, reserving more when it is used up. */
-    private synchronized int reservePlace() {
-        if (reservedLeft == 0) {
-            if (current == 0) {
-                current = store.newestList();
-                store.resizeEmptyList(current, newListSize);
+    /** {@code count} places from this instance's reservations, reserving more as they are used up. */
+    private synchronized List<Openid4vciStore.Reservation> reservePlaces(int count) {
+        List<Openid4vciStore.Reservation> places = new ArrayList<>();
+        for (int wanted = count; wanted > 0; ) {
+            if (reservedLeft == 0) {
+                if (current == 0) {
+                    current = store.newestList();
+                    store.resizeEmptyList(current, newListSize);
+                }
+                var reservation = store.reserveEntries(current, newListSize, Math.max(RESERVATION, wanted));
+                current = Math.max(current, reservation.listId());
+                reservedList = reservation.listId();
+                reservedLeft = reservation.count();
             }
-            var reservation = store.reserveEntries(current, newListSize, RESERVATION);
-            current = Math.max(current, reservation.listId());
-            reservedList = reservation.listId();
-            reservedLeft = reservation.count();
+            int taken = Math.min(wanted, reservedLeft);
+            var last = places.isEmpty() ? null : places.get(places.size() - 1);
+            if (last != null && last.listId() == reservedList) {
+                // A fresh reservation in the same list: still one INSERT for that list.
+                places.set(places.size() - 1, new Openid4vciStore.Reservation(reservedList, last.count() + taken));
+            } else {
+                places.add(new Openid4vciStore.Reservation(reservedList, taken));
+            }
+            reservedLeft -= taken;
+            wanted -= taken;
         }
-        reservedLeft--;
-        return reservedList;
+        return places;
     }
 
     String uri(int listId) {

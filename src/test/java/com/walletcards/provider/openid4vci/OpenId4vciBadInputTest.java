@@ -14,10 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -158,13 +161,13 @@ class OpenId4vciBadInputTest {
     @Test
     void ofConcurrentRedemptionsOfOneCodeExactlyOneWins() throws Exception {
         String code = code(offerLink);
-        var pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        var pool = Executors.newFixedThreadPool(6);
         try {
-            List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+            List<Future<Integer>> answers = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 answers.add(pool.submit(() -> redeem(code).status()));
             }
-            List<Integer> statuses = new java.util.ArrayList<>();
+            List<Integer> statuses = new ArrayList<>();
             for (var answer : answers) {
                 statuses.add(answer.get());
             }
@@ -290,7 +293,7 @@ class OpenId4vciBadInputTest {
         assertError(wallet.postRaw(CREDENTIAL, session.accessToken(), "[1, 2]"), 400, "invalid_credential_request");
         assertError(wallet.postRaw(CREDENTIAL, session.accessToken(), ""), 400, "invalid_credential_request");
         assertError(
-                wallet.postRaw(CREDENTIAL, session.accessToken(), "{\"pad\": \"" + "x".repeat(20_000) + "\"}"),
+                wallet.postRaw(CREDENTIAL, session.accessToken(), "{\"pad\": \"" + "x".repeat(100_000) + "\"}"),
                 400,
                 "invalid_credential_request");
 
@@ -305,7 +308,10 @@ class OpenId4vciBadInputTest {
         body.put("proof", Map.of("proof_type", "jwt", "jwt", proof));
         assertError(wallet.postJson(CREDENTIAL, session.accessToken(), body), 400, "invalid_credential_request");
         body.remove("proof");
+        // One key twice: each key binds at most one credential of a batch.
         body.put("proofs", Map.of("jwt", List.of(proof, proof)));
+        assertError(wallet.postJson(CREDENTIAL, session.accessToken(), body), 400, "invalid_proof");
+        body.put("proofs", Map.of("jwt", List.of()));
         assertError(wallet.postJson(CREDENTIAL, session.accessToken(), body), 400, "invalid_credential_request");
         body.put("proofs", Map.of("ldp_vp", List.of(proof)));
         assertError(wallet.postJson(CREDENTIAL, session.accessToken(), body), 400, "invalid_credential_request");

@@ -33,7 +33,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Credentials issued per second through the issuer's whole share of the credential step as a
- * wallet drives it over HTTP (a nonce request, proof verification, SD-JWT building and signing,
+ * wallet drives it over HTTP, with one credential per request and with full batches (OpenID4VCI
+ * 1.0 batch issuance: batch_size proofs per request) (a nonce request, proof verification, SD-JWT building and signing,
  * the credential's status entry and the card's install; the wallet's proofs are signed before
  * the timed phase, as a phone would), against a baseline measured in the same run:
  * bare ES256 signing of the same SD-JWT payloads with the issuer's key. Not part of the normal
@@ -50,6 +51,9 @@ class OpenId4vciIssuanceMeasurement {
     static final int PORT = OpenId4vciIssuanceTest.freePort();
     static final String ISSUER = "http://localhost:" + PORT;
     static final int CREDENTIALS = 600;
+    /** Credentials per timed batch phase: batches issue several times faster, so more of them. */
+    static final int BATCHED = 2000;
+
     static final int CLIENTS = 4;
     static final int ROUNDS = 5;
 
@@ -98,7 +102,13 @@ class OpenId4vciIssuanceMeasurement {
                         .decode(sample.substring(0, sample.indexOf('~')).split("\\.")[1]),
                 StandardCharsets.UTF_8);
 
-        // Warm-up of both paths, then the measured rounds.
+        int batchSize = sessions.get(0)
+                .issuerMetadata()
+                .get("batch_credential_issuance")
+                .get("batch_size")
+                .asInt();
+
+        // Warm-up of every path, then the measured rounds.
         run(
                 CLIENTS,
                 CREDENTIALS,
@@ -106,40 +116,68 @@ class OpenId4vciIssuanceMeasurement {
                         wallets.get(c),
                         sessions.get(c),
                         wallets.get(c).proof(ISSUER, wallets.get(c).nonce(sessions.get(c)))));
+        // As many batch requests as single ones: a batch request runs different code (ten
+        // verifications and signatures per request) that the single path does not warm up.
+        List<Deque<List<String>>> warmBatches = presignedBatches(wallets, sessions, CREDENTIALS / CLIENTS, batchSize);
+        run(
+                CLIENTS,
+                CREDENTIALS,
+                c -> issueBatch(
+                        wallets.get(c), sessions.get(c), warmBatches.get(c).removeFirst()));
         run(CLIENTS, 1000, c -> sign(payload));
-        // A wallet signs its proof on the holder's phone, not on the issuer: the proofs are signed
+        // A wallet signs its proofs on the holder's phone, not on the issuer: the proofs are signed
         // before each timed phase (from nonces the issuer gave out then), so that the wallet's
-        // signatures do not take the CPU the issuer is measured on. Each timed issuance still asks
+        // signatures do not take the CPU the issuer is measured on. Each timed request still asks
         // for a nonce, so the issuer's whole share of the flow is timed. Baseline and issuance
         // alternate over several rounds and the median of the rounds' ratios is reported, so a
-        // change in the machine's load between the two phases does not decide the figure.
+        // change in the machine's load between the phases does not decide the figure. Each round
+        // times single-credential requests and full batches (batch_size proofs, one nonce, one
+        // fresh key per proof, as a wallet asks for unlinkable credentials) against the same
+        // baseline.
         List<Double> ratios = new ArrayList<>();
+        List<Double> batchRatios = new ArrayList<>();
         double baseline = 0;
         double issued = 0;
+        double batched = 0;
         for (int round = 0; round < ROUNDS; round++) {
             List<Deque<String>> proofs = presignedProofs(wallets, sessions, CREDENTIALS / CLIENTS);
+            List<Deque<List<String>>> batches =
+                    presignedBatches(wallets, sessions, BATCHED / CLIENTS / batchSize, batchSize);
             baseline = run(CLIENTS, CREDENTIALS * 5, c -> sign(payload));
             issued = run(CLIENTS, CREDENTIALS, c -> {
                 wallets.get(c).nonce(sessions.get(c));
                 issue(wallets.get(c), sessions.get(c), proofs.get(c).removeFirst());
             });
+            batched = batchSize
+                    * run(CLIENTS, BATCHED / batchSize, c -> {
+                        wallets.get(c).nonce(sessions.get(c));
+                        issueBatch(
+                                wallets.get(c), sessions.get(c), batches.get(c).removeFirst());
+                    });
             ratios.add(issued / baseline);
+            batchRatios.add(batched / baseline);
         }
-        ratios.sort(null);
-        double ratio = ratios.get(ratios.size() / 2);
+        double ratio = median(ratios);
+        double batchRatio = median(batchRatios);
 
-        String report = ("%nOpenID4VCI issuance on %s, JDK %s, %d clients: last round %,.1f credentials/s through nonce"
-                        + " + proof verification + SD-JWT (proofs signed beforehand), bare ES256 signing of the"
-                        + " same payload %,.1f/s; ratios of %d rounds %s; median %.3f%n")
+        String report = ("%nOpenID4VCI issuance on %s, JDK %s, %d clients, bare ES256 signing of the same payload"
+                        + " %,.1f/s in the last round. One credential per request (nonce + proof verification +"
+                        + " SD-JWT, proofs signed beforehand): last round %,.1f credentials/s; ratios of %d rounds %s;"
+                        + " median %.3f. Batches of %d proofs per request: last round %,.1f credentials/s; ratios %s;"
+                        + " median %.3f%n")
                 .formatted(
                         TestDatabase.postgres() ? "PostgreSQL" : "H2",
                         Runtime.version().feature(),
                         CLIENTS,
-                        issued,
                         baseline,
+                        issued,
                         ROUNDS,
-                        ratios.stream().map(r -> "%.3f".formatted(r)).toList(),
-                        ratio);
+                        format(ratios),
+                        ratio,
+                        batchSize,
+                        batched,
+                        format(batchRatios),
+                        batchRatio);
         System.out.print(report);
         Files.writeString(
                 Path.of("target/measurements.txt"), report, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
@@ -156,6 +194,42 @@ class OpenId4vciIssuanceMeasurement {
             proofs.add(signed);
         }
         return proofs;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        return sorted.get(sorted.size() / 2);
+    }
+
+    private static List<String> format(List<Double> ratios) {
+        return ratios.stream().map(r -> "%.3f".formatted(r)).toList();
+    }
+
+    /** Per client, {@code perClient} batches of {@code size} proofs: one nonce, one fresh key per proof. */
+    private static List<Deque<List<String>>> presignedBatches(
+            List<TestWallet> wallets, List<TestWallet.Session> sessions, int perClient, int size) {
+        List<Deque<List<String>>> batches = new ArrayList<>();
+        for (int c = 0; c < wallets.size(); c++) {
+            Deque<List<String>> signed = new ArrayDeque<>();
+            for (int i = 0; i < perClient; i++) {
+                String nonce = wallets.get(c).nonce(sessions.get(c));
+                List<String> proofs = new ArrayList<>();
+                for (int p = 0; p < size; p++) {
+                    proofs.add(TestWallet.proof(
+                            TestWallet.newKey(), ISSUER, nonce, java.time.Instant.now(), CredentialIssuer.PROOF_TYP));
+                }
+                signed.add(proofs);
+            }
+            batches.add(signed);
+        }
+        return batches;
+    }
+
+    private void issueBatch(TestWallet wallet, TestWallet.Session session, List<String> proofs) {
+        TestWallet.Answer answer = wallet.requestCredentials(session, proofs);
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        assertThat(answer.json().get("credentials").size()).isEqualTo(proofs.size());
     }
 
     private void issue(TestWallet wallet, TestWallet.Session session, String proof) {

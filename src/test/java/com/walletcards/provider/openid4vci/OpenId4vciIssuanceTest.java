@@ -19,6 +19,7 @@ import java.io.ByteArrayOutputStream;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.Inflater;
@@ -242,9 +243,7 @@ class OpenId4vciIssuanceTest {
                 .untilAsserted(() -> assertThat(bit(session, uri, idx)).isOne());
 
         // A revoked card is issued no more, not even by refresh token.
-        TestWallet.Answer refreshed = wallet.postForm(
-                session.issuer() + "/wallet/eudiw/token",
-                Map.of("grant_type", "refresh_token", "refresh_token", session.refreshToken()));
+        TestWallet.Answer refreshed = wallet.refreshToken(session);
         assertThat(refreshed.status()).isEqualTo(400);
         assertThat(refreshed.json().get("error").asString()).isEqualTo("invalid_grant");
     }
@@ -265,17 +264,7 @@ class OpenId4vciIssuanceTest {
                 Map.of("recipientData", Map.of("seat", "14C")));
         assertThat(patched.status()).as(patched.body()).isEqualTo(200);
 
-        TestWallet.Answer token = wallet.postForm(
-                session.issuer() + "/wallet/eudiw/token",
-                Map.of("grant_type", "refresh_token", "refresh_token", session.refreshToken()));
-        assertThat(token.status()).as(token.body()).isEqualTo(200);
-        TestWallet.Session renewed = new TestWallet.Session(
-                session.issuer(),
-                session.issuerMetadata(),
-                session.offer(),
-                token.json().get("access_token").asString(),
-                session.refreshToken(),
-                session.configurationId());
+        TestWallet.Session renewed = wallet.refreshed(session);
         var reissued = verify(
                 renewed, wallet.requestCredential(renewed, wallet.proof(renewed.issuer(), wallet.nonce(renewed))));
         assertThat(reissued.disclosed()).containsEntry("seat", "14C");
@@ -347,7 +336,7 @@ class OpenId4vciIssuanceTest {
                 .json()
                 .get("jwks");
         var verified = SdJwtVerifier.verify(credential, jwks);
-        Map<String, Object> all = new java.util.HashMap<>(verified.disclosed());
+        Map<String, Object> all = new HashMap<>(verified.disclosed());
         // The recipient's own data is disclosed inside "details".
         return new SdJwtVerifier.Verified(verified.header(), verified.claims(), all);
     }

@@ -310,7 +310,7 @@ class OpenId4vciTxCodeTest {
     @Test
     void twoInstancesReservePlacesOfTheirOwnAndNeverShareAnIndexOrOverfillAList() throws Exception {
         // Two issuers on one database, as two instances of the service would be, each reserving
-        // places a few at a time, issuing at the same moment.
+        // places a few at a time, issuing batches at the same moment.
         var store = new Openid4vciStore(new NamedParameterJdbcTemplate(jdbc));
         List<StatusLists> instances = List.of(
                 new StatusLists(store, issuerKey, ISSUER, Clock.systemUTC(), 8),
@@ -322,8 +322,9 @@ class OpenId4vciTxCodeTest {
             for (StatusLists lists : instances) {
                 issued.add(pool.submit(() -> {
                     List<Openid4vciStore.Entry> entries = new ArrayList<>();
+                    // Batches of 1 to 3 credentials, so some span the end of a list.
                     for (int i = 0; i < 20; i++) {
-                        entries.add(lists.allocate(Ids.newId("ntf"), holder, 1, Instant.now()));
+                        entries.addAll(lists.allocate(Ids.newId("ntf"), holder, 1, Instant.now(), 1 + i % 3));
                     }
                     return entries;
                 }));
@@ -337,7 +338,7 @@ class OpenId4vciTxCodeTest {
                             .isTrue();
                 }
             }
-            assertThat(distinct).hasSize(40);
+            assertThat(distinct).hasSize(2 * 39);
         } finally {
             pool.shutdownNow();
         }

@@ -26,6 +26,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -138,6 +139,26 @@ final class TestWallet {
             String refreshToken,
             String configurationId) {}
 
+    /** Asks the token endpoint for a new access token with the session's refresh token. */
+    Answer refreshToken(Session session) {
+        return postForm(
+                session.issuer() + "/wallet/eudiw/token",
+                Map.of("grant_type", "refresh_token", "refresh_token", session.refreshToken()));
+    }
+
+    /** The session with the access token of a successful refresh, for re-issuance. */
+    Session refreshed(Session session) {
+        Answer token = refreshToken(session);
+        assertThat(token.status()).as(token.body()).isEqualTo(200);
+        return new Session(
+                session.issuer(),
+                session.issuerMetadata(),
+                session.offer(),
+                token.json().get("access_token").asString(),
+                session.refreshToken(),
+                session.configurationId());
+    }
+
     Session redeem(String offerLink) {
         return redeem(offerLink, null);
     }
@@ -214,8 +235,25 @@ final class TestWallet {
     Answer requestCredential(Session session, String proof) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("credential_configuration_id", session.configurationId());
-        body.put("proofs", Map.of("jwt", java.util.List.of(proof)));
+        body.put("proofs", Map.of("jwt", List.of(proof)));
         return postJson(session.issuerMetadata().get("credential_endpoint").asString(), session.accessToken(), body);
+    }
+
+    /** A 1.0 batch request: one credential per proof, each proof signed by its own key. */
+    Answer requestCredentials(Session session, List<String> proofs) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("credential_configuration_id", session.configurationId());
+        body.put("proofs", Map.of("jwt", proofs));
+        return postJson(session.issuerMetadata().get("credential_endpoint").asString(), session.accessToken(), body);
+    }
+
+    /** A fresh P-256 key, as a wallet makes one per credential of a batch. */
+    static ECKey newKey() {
+        try {
+            return new ECKeyGenerator(Curve.P_256).generate();
+        } catch (com.nimbusds.jose.JOSEException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The draft-15 shape that wallets in the field still send: one {@code proof}. */

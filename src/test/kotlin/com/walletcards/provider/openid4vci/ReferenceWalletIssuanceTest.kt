@@ -14,6 +14,7 @@ import com.walletcards.support.Flows
 import com.walletcards.support.SeparateDatabase
 import com.walletcards.support.Tenants
 import eu.europa.ec.eudi.openid4vci.AuthorizedRequest
+import eu.europa.ec.eudi.openid4vci.BatchCredentialIssuance
 import eu.europa.ec.eudi.openid4vci.Credential
 import eu.europa.ec.eudi.openid4vci.CredentialConfigurationIdentifier
 import eu.europa.ec.eudi.openid4vci.CredentialResponseEncryptionPolicy
@@ -202,6 +203,48 @@ class ReferenceWalletIssuanceTest {
             // Issuing is the install: the card is active through the provider SPI's inbound port.
             flows.waitForCard(card.campaignId, card.recipientId, "active")
         }
+
+    @Test
+    fun theEuReferenceWalletLibraryRequestsABatchAndGetsOneCredentialPerKeyEachWithItsOwnStatusEntry():
+        Unit = runBlocking {
+        val card = card()
+        val keys = List(3) { ECKeyGenerator(Curve.P_256).generate() }
+
+        val issuer = Issuer.make(walletConfig, offerLink(card), ::httpClient).getOrThrow()
+        assertThat(issuer.credentialOffer.credentialIssuerMetadata.batchCredentialIssuance)
+            .isEqualTo(BatchCredentialIssuance.Supported(10))
+        val outcome =
+            with(issuer) {
+                val authorized = authorizeWithPreAuthorizationCode(txCode = null).getOrThrow()
+                val payload =
+                    IssuanceRequestPayload.ConfigurationBased(
+                        CredentialConfigurationIdentifier("event_ticket")
+                    )
+                authorized.request(payload, keys.map(::popSigner)).getOrThrow().second
+            }
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Success::class.java)
+        val issued = (outcome as SubmissionOutcome.Success).credentials
+        assertThat(issued).hasSize(keys.size)
+
+        val claims = issued.map { verified((it.credential as Credential.Str).value) }
+        // The library keeps the proofs' order: the n-th credential is bound to the n-th key.
+        assertThat(
+                claims.map { ECKey.parse(it.getValue("cnf").jsonObject.getValue("jwk").toString()) }
+            )
+            .containsExactlyElementsOf(keys.map { it.toPublicJWK() })
+        val entries = claims.map {
+            it.getValue("status").jsonObject.getValue("status_list").jsonObject.let { list ->
+                list.getValue("uri").jsonPrimitive.content +
+                    "#" +
+                    list.getValue("idx").jsonPrimitive.content
+            }
+        }
+        assertThat(entries).doesNotHaveDuplicates()
+        assertThat(claims).allSatisfy {
+            assertThat(it["holder_name"]?.jsonPrimitive?.content).isEqualTo("Ada Lovelace")
+        }
+        flows.waitForCard(card.campaignId, card.recipientId, "active")
+    }
 
     /**
      * The credential as a verifier checks it with the reference SD-JWT library: once as an SD-JWT
