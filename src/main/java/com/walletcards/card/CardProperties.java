@@ -34,7 +34,7 @@ public record CardProperties(
      */
     public record Propagation(
             @DefaultValue("500") int batchSize,
-            @DefaultValue("PT0.5S") Duration debounce,
+            @DefaultValue("PT0S") Duration debounce,
             @DefaultValue("PT0.5S") Duration checkInterval,
             @DefaultValue("PT1S") Duration retryDelay,
             @DefaultValue("PT5M") Duration maxRetryDelay,

@@ -1,14 +1,13 @@
 package com.walletcards.card;
 
-import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.walletcards.card.PropagationQueries.Run;
 import com.walletcards.card.PropagationQueries.Scope;
 import com.walletcards.shared.Ids;
+import com.walletcards.shared.Jobs;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Instant;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,17 +20,13 @@ class PropagationRequests {
 
     private final PropagationQueries queries;
     private final CardProperties.Propagation settings;
-    private final ObjectProvider<SchedulerClient> scheduler;
+    private final Jobs jobs;
     private final Clock clock;
 
-    PropagationRequests(
-            PropagationQueries queries,
-            CardProperties properties,
-            ObjectProvider<SchedulerClient> scheduler,
-            Clock clock) {
+    PropagationRequests(PropagationQueries queries, CardProperties properties, Jobs jobs, Clock clock) {
         this.queries = queries;
         this.settings = properties.propagation();
-        this.scheduler = scheduler;
+        this.jobs = jobs;
         this.clock = clock;
     }
 
@@ -51,19 +46,15 @@ class PropagationRequests {
                 // The run in progress takes this change too. Its job exists as long as its row
                 // does; should it have gone all the same (cancelled by hand), this restores it.
                 queries.find(fresh.scopeKey())
-                        .ifPresent(run -> scheduler
-                                .getObject()
-                                .scheduleIfNotExists(PropagationTasks.RUN
-                                        .instance(PropagationRuns.runInstance(run))
-                                        .scheduledTo(due)));
-                return;
+                        .ifPresent(run -> jobs.scheduleIfNotExists(PropagationTasks.RUN
+                                .instance(PropagationRuns.runInstance(run))
+                                .scheduledTo(due)));
+                return; // a run in progress looks for new changes by itself
             }
             if (queries.start(fresh, now)) {
-                scheduler
-                        .getObject()
-                        .scheduleIfNotExists(PropagationTasks.RUN
-                                .instance(PropagationRuns.runInstance(fresh))
-                                .scheduledTo(due));
+                jobs.scheduleIfNotExists(PropagationTasks.RUN
+                        .instance(PropagationRuns.runInstance(fresh))
+                        .scheduledTo(due));
                 return;
             }
             // A concurrent change started a run between our two statements: join it.

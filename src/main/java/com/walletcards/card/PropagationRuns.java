@@ -1,12 +1,12 @@
 package com.walletcards.card;
 
-import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.walletcards.card.ContentPushes.Outcome;
 import com.walletcards.card.PropagationQueries.Run;
 import com.walletcards.card.PropagationQueries.Scope;
 import com.walletcards.card.spi.CardContentSource;
 import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.shared.Jobs;
 import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,7 +17,6 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -39,8 +38,8 @@ class PropagationRuns {
     private final WalletProviders providers;
     private final CardContentSource contents;
     private final CardProperties.Propagation settings;
-    private final ObjectProvider<SchedulerClient> scheduler;
     private final TransactionTemplate transaction;
+    private final Jobs jobs;
     private final Clock clock;
 
     PropagationRuns(
@@ -49,16 +48,16 @@ class PropagationRuns {
             WalletProviders providers,
             CardContentSource contents,
             CardProperties properties,
-            ObjectProvider<SchedulerClient> scheduler,
             PlatformTransactionManager transactions,
+            Jobs jobs,
             Clock clock) {
         this.queries = queries;
         this.pushes = pushes;
         this.providers = providers;
         this.contents = contents;
         this.settings = properties.propagation();
-        this.scheduler = scheduler;
         this.transaction = new TransactionTemplate(transactions);
+        this.jobs = jobs;
         this.clock = clock;
     }
 
@@ -145,7 +144,7 @@ class PropagationRuns {
                     }
                     after = until.get();
                 }
-                scheduler.getObject().scheduleBatch(batches, now);
+                jobs.scheduleBatch(batches, now);
             }
             queries.fannedOut(run.scopeKey(), run.runId(), run.requested(), now);
             return batches.size();

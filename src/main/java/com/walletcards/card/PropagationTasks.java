@@ -9,6 +9,7 @@ import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import com.walletcards.shared.Jobs;
 import java.time.Duration;
 import java.util.Optional;
 import org.springframework.context.annotation.Bean;
@@ -35,26 +36,25 @@ class PropagationTasks {
     static final TaskDescriptor<Void> BATCH = TaskDescriptor.of("card-propagation-batch");
 
     @Bean
-    CustomTask<Void> cardPropagationTask(PropagationRuns propagation, CardProperties properties) {
+    CustomTask<Void> cardPropagationTask(PropagationRuns propagation, CardProperties properties, Jobs jobs) {
         CardProperties.Propagation settings = properties.propagation();
         return Tasks.custom(RUN)
-                .onFailure(new CappedBackoff<>(settings.retryDelay(), settings.maxRetryDelay()))
+                .onFailure(new CappedBackoff<>(settings.retryDelay(), settings.maxRetryDelay(), jobs))
                 .onDeadExecutionRevive()
                 .execute((instance, context) -> {
                     Optional<Duration> again = propagation.advance(instance.getId(), finalAttempt(context, settings));
                     if (again.isEmpty()) {
                         return new CompletionHandler.OnCompleteRemove<>();
                     }
-                    return (complete, operations) -> operations.reschedule(
-                            complete, complete.getTimeDone().plus(again.get()));
+                    return jobs.rescheduleIn(again.get());
                 });
     }
 
     @Bean
-    OneTimeTask<Void> cardPropagationBatchTask(PropagationRuns propagation, CardProperties properties) {
+    OneTimeTask<Void> cardPropagationBatchTask(PropagationRuns propagation, CardProperties properties, Jobs jobs) {
         CardProperties.Propagation settings = properties.propagation();
         return Tasks.oneTime(BATCH)
-                .onFailure(new CappedBackoff<>(settings.retryDelay(), settings.maxRetryDelay()))
+                .onFailure(new CappedBackoff<>(settings.retryDelay(), settings.maxRetryDelay(), jobs))
                 .onDeadExecutionRevive()
                 .execute(
                         (instance, context) -> propagation.runBatch(instance.getId(), finalAttempt(context, settings)));
@@ -65,12 +65,18 @@ class PropagationTasks {
         return context.getExecution().consecutiveFailures + 1 >= settings.maxAttempts();
     }
 
-    /** Exponential backoff from {@code first}, doubling per consecutive failure, never longer than {@code max}. */
-    record CappedBackoff<T>(Duration first, Duration max) implements FailureHandler<T> {
+    /**
+     * Exponential backoff from {@code first}, doubling per consecutive failure, never longer than
+     * {@code max}; the retry runs when due, not at the job engine's first poll after that.
+     */
+    record CappedBackoff<T>(Duration first, Duration max, Jobs jobs) implements FailureHandler<T> {
         @Override
         public void onFailure(ExecutionComplete complete, ExecutionOperations<T> operations) {
-            operations.reschedule(
-                    complete, complete.getTimeDone().plus(delay(complete.getExecution().consecutiveFailures)));
+            retryIn(delay(complete.getExecution().consecutiveFailures), complete, operations);
+        }
+
+        void retryIn(Duration delay, ExecutionComplete complete, ExecutionOperations<T> operations) {
+            jobs.<T>rescheduleIn(delay).complete(complete, operations);
         }
 
         Duration delay(int consecutiveFailures) {

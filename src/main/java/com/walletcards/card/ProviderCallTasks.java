@@ -7,6 +7,7 @@ import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import com.walletcards.card.PropagationTasks.CappedBackoff;
+import com.walletcards.shared.Jobs;
 import java.time.Duration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,9 +24,9 @@ class ProviderCallTasks {
     static final TaskDescriptor<Void> CALLS = TaskDescriptor.of("provider-calls");
 
     @Bean
-    OneTimeTask<Void> providerCallsTask(ProviderCalls calls, CardProperties properties) {
+    OneTimeTask<Void> providerCallsTask(ProviderCalls calls, CardProperties properties, Jobs jobs) {
         CardProperties.Propagation settings = properties.propagation();
-        CappedBackoff<Void> backoff = new CappedBackoff<>(settings.retryDelay(), settings.maxRetryDelay());
+        CappedBackoff<Void> backoff = new CappedBackoff<>(settings.retryDelay(), settings.maxRetryDelay(), jobs);
         return Tasks.oneTime(CALLS)
                 .onFailure(new AtLeastAsAsked(backoff))
                 .onDeadExecutionRevive()
@@ -41,9 +42,9 @@ class ProviderCallTasks {
                     .filter(ProviderCalls.CallsPending.class::isInstance)
                     .map(c -> ((ProviderCalls.CallsPending) c).notBefore())
                     .orElse(null);
-            Duration backoff = this.backoff.delay(complete.getExecution().consecutiveFailures);
-            Duration delay = asked != null && asked.compareTo(backoff) > 0 ? asked : backoff;
-            operations.reschedule(complete, complete.getTimeDone().plus(delay));
+            Duration doubled = backoff.delay(complete.getExecution().consecutiveFailures);
+            Duration delay = asked != null && asked.compareTo(doubled) > 0 ? asked : doubled;
+            backoff.retryIn(delay, complete, operations);
         }
     }
 }

@@ -1,6 +1,5 @@
 package com.walletcards.card;
 
-import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.walletcards.card.ProviderCallQueries.CallOutcome;
 import com.walletcards.card.ProviderCallQueries.PendingObject;
 import com.walletcards.card.spi.CardContent;
@@ -9,6 +8,7 @@ import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.WalletProvider;
 import com.walletcards.card.spi.WalletProvider.ObjectContent;
+import com.walletcards.shared.Jobs;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
 import java.time.Clock;
@@ -19,9 +19,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -40,7 +40,7 @@ class ProviderCalls {
     private final WalletProviders providers;
     private final CardContentSource contents;
     private final PropagationRequests propagation;
-    private final ObjectProvider<SchedulerClient> scheduler;
+    private final Jobs jobs;
     private final TransactionTemplate transaction;
     private final Clock clock;
 
@@ -49,14 +49,14 @@ class ProviderCalls {
             WalletProviders providers,
             CardContentSource contents,
             PropagationRequests propagation,
-            ObjectProvider<SchedulerClient> scheduler,
+            Jobs jobs,
             PlatformTransactionManager transactions,
             Clock clock) {
         this.queries = queries;
         this.providers = providers;
         this.contents = contents;
         this.propagation = propagation;
-        this.scheduler = scheduler;
+        this.jobs = jobs;
         this.transaction = new TransactionTemplate(transactions);
         this.clock = clock;
     }
@@ -79,9 +79,7 @@ class ProviderCalls {
 
     /** Schedules the job of {@code callBatch}, in the caller's transaction. */
     void schedule(String callBatch) {
-        scheduler
-                .getObject()
-                .scheduleIfNotExists(ProviderCallTasks.CALLS.instance(callBatch).scheduledTo(Times.now(clock)));
+        jobs.scheduleIfNotExists(ProviderCallTasks.CALLS.instance(callBatch).scheduledTo(Times.now(clock)));
     }
 
     /** Makes the pending calls of one job. Throws {@link CallsPending} when some should be tried again. */
@@ -91,7 +89,7 @@ class ProviderCalls {
         Map<String, List<PendingObject>> toCreate = byProvider(pending, PendingObject::toCreate);
         Instant started = Times.now(clock);
         // A push still under way could land after the void: the void waits for its lease to end.
-        java.util.function.Predicate<PendingObject> pushing =
+        Predicate<PendingObject> pushing =
                 p -> p.pushLeaseUntil() != null && p.pushLeaseUntil().isAfter(started);
         long waiting =
                 pending.stream().filter(p -> p.toVoid() && pushing.test(p)).count();
@@ -195,7 +193,7 @@ class ProviderCalls {
     }
 
     private static Map<String, List<PendingObject>> byProvider(
-            List<PendingObject> pending, java.util.function.Predicate<PendingObject> which) {
+            List<PendingObject> pending, Predicate<PendingObject> which) {
         return pending.stream()
                 .filter(which)
                 .collect(Collectors.groupingBy(PendingObject::provider, LinkedHashMap::new, Collectors.toList()));

@@ -267,7 +267,7 @@ public class WalletCards {
     }
 
     /** The message key of the provider's note for holders, if it has one ({@link WalletProvider#holderNoteKey()}). */
-    public java.util.Optional<String> holderNoteKey(String provider) {
+    public Optional<String> holderNoteKey(String provider) {
         return providers.find(provider).map(WalletProvider::holderNoteKey);
     }
 

@@ -5,6 +5,7 @@ import com.walletcards.card.spi.WalletProviderFactory;
 import com.walletcards.shared.NotFound;
 import com.walletcards.shared.ProviderName;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,7 @@ public class WalletProviders {
         return ProviderName.parse(name).map(byName::get);
     }
 
-    public java.util.Collection<WalletProvider> all() {
+    public Collection<WalletProvider> all() {
         return byName.values();
     }
 

@@ -13,6 +13,7 @@ import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -77,16 +78,22 @@ class NotificationDelivery {
      * Under the notification's row lock: starts a due notification, then claims the next batch of
      * active cards. Returns null when there is nothing (more) to deliver; a notification that was
      * cancelled meanwhile, or whose campaign was deleted, ends here.
+     *
+     * <p>With {@code batchInFlight}, the previous batch is still being delivered: its claimed
+     * deliveries are not an interrupted run's, and this call ends nothing; it returns null instead,
+     * and the caller asks again once that batch is recorded.
      */
     @Transactional
-    public @Nullable Claim claimNext(String notificationId) {
+    public @Nullable Claim claimNext(String notificationId, boolean batchInFlight) {
         Notification n = queries.lockById(notificationId).orElse(null);
         if (n == null) {
             return null;
         }
         Instant now = Times.now(clock);
         if (campaigns.find(n.organizationId(), n.campaignId()).isEmpty()) {
-            save(n, n.abandon(now));
+            if (!batchInFlight) {
+                save(n, n.abandon(now));
+            }
             return null;
         }
         boolean due = n.status() == NotificationStatus.pending;
@@ -96,7 +103,7 @@ class NotificationDelivery {
         if (due && !queries.startIfPending(n)) {
             return null; // the mirror of cancelIfPending: of a cancel and a start, only one can win
         }
-        int interrupted = queries.failInterrupted(n.id(), now);
+        int interrupted = batchInFlight ? 0 : queries.failInterrupted(n.id(), now);
         if (interrupted > 0) {
             log.warn("Notification {}: {} deliveries of an interrupted run recorded as failed", n.id(), interrupted);
             n.delivered(0, interrupted);
@@ -104,7 +111,9 @@ class NotificationDelivery {
         List<ActiveCard> page =
                 cards.activeCards(n.organizationId(), n.campaignId().value(), n.lastCardId(), BATCH);
         if (page.isEmpty()) {
-            save(n, n.finish(now));
+            if (!batchInFlight) {
+                save(n, n.finish(now));
+            }
             return null;
         }
         List<ActiveCard> fresh = queries.claim(n, page, now, TransactionAspectSupport.currentTransactionStatus());
@@ -188,7 +197,7 @@ class NotificationDelivery {
             try {
                 outcomes = wallet.deliverMessages(objects, message);
             } catch (ProviderFailure failure) {
-                outcomes = java.util.Collections.nCopies(objects.size(), failure.reason());
+                outcomes = Collections.nCopies(objects.size(), failure.reason());
             }
             int ok = 0;
             for (int i = 0; i < objects.size(); i++) {

@@ -1,15 +1,14 @@
 package com.walletcards.notification;
 
-import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.campaign.CampaignStatus;
 import com.walletcards.notification.NotificationErrors.NotificationLimitExceeded;
 import com.walletcards.notification.NotificationErrors.NotificationNotFound;
-import com.walletcards.shared.AfterCommit;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.InvalidState;
+import com.walletcards.shared.Jobs;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
 import com.walletcards.shared.Times;
@@ -21,7 +20,6 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -36,22 +34,19 @@ public class NotificationManagement {
     private final NotificationQueries queries;
     private final ProviderReportQueries reports;
     private final CampaignManagement campaigns;
-    private final ObjectProvider<SchedulerClient> scheduler;
-    private final AfterCommit afterCommit;
+    private final Jobs jobs;
     private final Clock clock;
 
     NotificationManagement(
             NotificationQueries queries,
             ProviderReportQueries reports,
             CampaignManagement campaigns,
-            ObjectProvider<SchedulerClient> scheduler,
-            AfterCommit afterCommit,
+            Jobs jobs,
             Clock clock) {
         this.queries = queries;
         this.reports = reports;
         this.campaigns = campaigns;
-        this.scheduler = scheduler;
-        this.afterCommit = afterCommit;
+        this.jobs = jobs;
         this.clock = clock;
     }
 
@@ -148,8 +143,7 @@ public class NotificationManagement {
 
     /** In the same transaction as the notification: either both are stored or neither. */
     private void scheduleDelivery(Notification n, Instant at) {
-        scheduler.getObject().schedule(NotificationSending.TASK.instance(n.id()).scheduledTo(at));
-        afterCommit.runDueJobs();
+        jobs.schedule(NotificationSending.TASK.instance(n.id()).scheduledTo(at));
     }
 
     /**
@@ -158,7 +152,7 @@ public class NotificationManagement {
      */
     private void dropScheduledExecution(Notification n) {
         try {
-            scheduler.getObject().cancel(NotificationSending.TASK.instanceId(n.id()));
+            jobs.cancel(NotificationSending.TASK.instanceId(n.id()));
         } catch (RuntimeException alreadyPickedOrGone) {
             log.debug(
                     "Execution of cancelled notification {} not removed: {}", n.id(), alreadyPickedOrGone.getMessage());

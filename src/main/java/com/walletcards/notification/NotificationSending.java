@@ -1,10 +1,10 @@
 package com.walletcards.notification;
 
-import com.github.kagkarlsson.scheduler.task.FailureHandler.ExponentialBackoffFailureHandler;
 import com.github.kagkarlsson.scheduler.task.FailureHandler.MaxRetriesFailureHandler;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import com.walletcards.shared.Jobs;
 import java.time.Duration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -25,18 +25,13 @@ class NotificationSending {
     static final int MAX_RETRIES = 12;
 
     @Bean
-    OneTimeTask<Void> notificationDeliveryTask(NotificationDelivery delivery) {
+    OneTimeTask<Void> notificationDeliveryTask(NotificationDelivery delivery, NotificationFanOut fanOut, Jobs jobs) {
         return Tasks.oneTime(TASK)
                 .onFailure(new MaxRetriesFailureHandler<>(
                         MAX_RETRIES,
-                        new ExponentialBackoffFailureHandler<>(Duration.ofSeconds(1), 2.0),
+                        jobs.retryDoubling(Duration.ofSeconds(1)),
                         (complete, operations) -> delivery.giveUp(
                                 complete.getExecution().taskInstance.getId())))
-                .execute((instance, context) -> {
-                    NotificationDelivery.Claim claim;
-                    while ((claim = delivery.claimNext(instance.getId())) != null && delivery.deliver(claim)) {
-                        // one batch per round: each claim and each delivery commits on its own
-                    }
-                });
+                .execute((instance, context) -> fanOut.deliverAll(instance.getId()));
     }
 }

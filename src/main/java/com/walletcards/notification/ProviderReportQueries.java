@@ -1,5 +1,6 @@
 package com.walletcards.notification;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,8 +57,7 @@ class ProviderReportQueries {
                         FROM notification_provider_reports WHERE notification_id IN (:ids)
                         ORDER BY notification_id, provider""")
                 .param("ids", notificationIds)
-                .query((rs, n) -> reports.computeIfAbsent(
-                                rs.getString("notification_id"), id -> new java.util.ArrayList<>())
+                .query((rs, n) -> reports.computeIfAbsent(rs.getString("notification_id"), id -> new ArrayList<>())
                         .add(new ProviderReport(
                                 rs.getString("provider"),
                                 rs.getInt("targeted_cards"),

@@ -1,11 +1,11 @@
 package com.walletcards.recipient;
 
 import com.github.kagkarlsson.scheduler.task.CompletionHandler;
-import com.github.kagkarlsson.scheduler.task.FailureHandler;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import com.walletcards.shared.Jobs;
 import java.time.Duration;
 import java.util.Optional;
 import org.springframework.context.annotation.Bean;
@@ -30,9 +30,9 @@ class CardGeneration {
     static final TaskDescriptor<Void> SINGLES = TaskDescriptor.of("single-card-generation");
 
     @Bean
-    OneTimeTask<Void> cardGenerationTask(CardIssuing issuing, Invitations invitations) {
+    OneTimeTask<Void> cardGenerationTask(CardIssuing issuing, Invitations invitations, Jobs jobs) {
         return Tasks.oneTime(TASK)
-                .onFailure(new FailureHandler.ExponentialBackoffFailureHandler<>(Duration.ofSeconds(1), 2.0))
+                .onFailure(jobs.retryDoubling(Duration.ofSeconds(1)))
                 .execute((instance, context) -> {
                     CardIssuing.Chunk chunk;
                     do {
@@ -43,17 +43,16 @@ class CardGeneration {
     }
 
     @Bean
-    CustomTask<Void> singleCardGenerationTask(SingleAddCards singles) {
+    CustomTask<Void> singleCardGenerationTask(SingleAddCards singles, Jobs jobs) {
         return Tasks.custom(SINGLES)
-                .onFailure(new FailureHandler.ExponentialBackoffFailureHandler<>(Duration.ofSeconds(1), 2.0))
+                .onFailure(jobs.retryDoubling(Duration.ofSeconds(1)))
                 .onDeadExecutionRevive()
                 .execute((instance, context) -> {
                     Optional<Duration> again = singles.advance(instance.getId(), context.getSchedulerState());
                     if (again.isEmpty()) {
                         return new CompletionHandler.OnCompleteRemove<>();
                     }
-                    return (complete, operations) -> operations.reschedule(
-                            complete, complete.getTimeDone().plus(again.get()));
+                    return jobs.rescheduleIn(again.get());
                 });
     }
 }

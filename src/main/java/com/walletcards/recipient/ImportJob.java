@@ -1,10 +1,10 @@
 package com.walletcards.recipient;
 
-import com.github.kagkarlsson.scheduler.task.FailureHandler;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import com.walletcards.shared.ApiException;
+import com.walletcards.shared.Jobs;
 import java.time.Duration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,9 +22,9 @@ class ImportJob {
     static final TaskDescriptor<Void> TASK = TaskDescriptor.of("recipient-import");
 
     @Bean
-    OneTimeTask<Void> recipientImportTask(ImportRun run) {
+    OneTimeTask<Void> recipientImportTask(ImportRun run, Jobs jobs) {
         return Tasks.oneTime(TASK)
-                .onFailure(new FailureHandler.ExponentialBackoffFailureHandler<>(Duration.ofSeconds(1), 2.0))
+                .onFailure(jobs.retryDoubling(Duration.ofSeconds(1)))
                 .execute((instance, context) -> {
                     String importId = instance.getId();
                     try {

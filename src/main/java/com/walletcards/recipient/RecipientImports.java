@@ -1,11 +1,10 @@
 package com.walletcards.recipient;
 
-import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
-import com.walletcards.shared.AfterCommit;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.InvalidState;
+import com.walletcards.shared.Jobs;
 import com.walletcards.shared.NotFound;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
@@ -14,7 +13,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.Transactional;
@@ -32,8 +30,7 @@ public class RecipientImports {
 
     private final ImportQueries imports;
     private final CampaignManagement campaigns;
-    private final ObjectProvider<SchedulerClient> scheduler;
-    private final AfterCommit afterCommit;
+    private final Jobs jobs;
     private final ImportProperties properties;
     private final TransactionTemplate transaction;
     private final Clock clock;
@@ -41,15 +38,13 @@ public class RecipientImports {
     RecipientImports(
             ImportQueries imports,
             CampaignManagement campaigns,
-            ObjectProvider<SchedulerClient> scheduler,
-            AfterCommit afterCommit,
+            Jobs jobs,
             ImportProperties properties,
             PlatformTransactionManager transactions,
             Clock clock) {
         this.imports = imports;
         this.campaigns = campaigns;
-        this.scheduler = scheduler;
-        this.afterCommit = afterCommit;
+        this.jobs = jobs;
         this.properties = properties;
         this.transaction = new TransactionTemplate(transactions);
         this.clock = clock;
@@ -82,7 +77,7 @@ public class RecipientImports {
         } catch (RuntimeException failed) {
             transaction.executeWithoutResult(tx -> imports.delete(id));
             try {
-                scheduler.getObject().cancel(ImportJob.TASK.instanceId(id));
+                jobs.cancel(ImportJob.TASK.instanceId(id));
             } catch (RuntimeException alreadyRunning) {
                 // The job finds no import and ends; nothing is left behind either way.
             }
@@ -105,9 +100,7 @@ public class RecipientImports {
                 Ids.newId("imp"), org, campaignId.value(), options.upsert(), options.sendEmail(), now);
         imports.insert(created);
         // Due when the upload would time out: if the receiving instance dies, this cleans up.
-        scheduler
-                .getObject()
-                .schedule(ImportJob.TASK.instance(created.id()).scheduledTo(now.plus(properties.receiveTimeout())));
+        jobs.schedule(ImportJob.TASK.instance(created.id()).scheduledTo(now.plus(properties.receiveTimeout())));
         return created;
     }
 
@@ -126,8 +119,7 @@ public class RecipientImports {
         }
         RecipientImport queued = current.queued(Times.now(clock));
         imports.save(queued);
-        scheduler.getObject().reschedule(ImportJob.TASK.instanceId(importId), queued.updatedAt());
-        afterCommit.runDueJobs();
+        jobs.reschedule(ImportJob.TASK.instanceId(importId), queued.updatedAt());
         return queued;
     }
 

@@ -1,6 +1,5 @@
 package com.walletcards.recipient;
 
-import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.walletcards.campaign.BarcodeValueStrategy;
 import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
@@ -8,10 +7,10 @@ import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.recipient.RecipientErrors.RecipientExists;
 import com.walletcards.recipient.RecipientEvents.RecipientCreated;
 import com.walletcards.recipient.RecipientQueries.HistoryEntry;
-import com.walletcards.shared.AfterCommit;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.FieldError;
 import com.walletcards.shared.Ids;
+import com.walletcards.shared.Jobs;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
 import com.walletcards.shared.ValidationFailed;
@@ -23,7 +22,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
@@ -40,9 +38,8 @@ public class RecipientRegistration {
     public static final int MAX_BULK = 1000;
     private final RecipientQueries queries;
     private final CampaignManagement campaigns;
-    private final ObjectProvider<SchedulerClient> scheduler;
     private final SingleAddCards singles;
-    private final AfterCommit afterCommit;
+    private final Jobs jobs;
     private final ApplicationEventPublisher events;
     private final TransactionTemplate transaction;
     private final Clock clock;
@@ -50,17 +47,15 @@ public class RecipientRegistration {
     RecipientRegistration(
             RecipientQueries queries,
             CampaignManagement campaigns,
-            ObjectProvider<SchedulerClient> scheduler,
             SingleAddCards singles,
-            AfterCommit afterCommit,
+            Jobs jobs,
             ApplicationEventPublisher events,
             PlatformTransactionManager transactions,
             Clock clock) {
         this.queries = queries;
         this.campaigns = campaigns;
-        this.scheduler = scheduler;
         this.singles = singles;
-        this.afterCommit = afterCommit;
+        this.jobs = jobs;
         this.events = events;
         this.transaction = new TransactionTemplate(transactions);
         this.clock = clock;
@@ -189,10 +184,7 @@ public class RecipientRegistration {
     /** Stores recipients with their history and schedules their card batch, all in the caller's transaction. */
     private void store(List<Recipient> recipients, String cardBatch, boolean inviteOnCreate) {
         insert(recipients, cardBatch, inviteOnCreate);
-        scheduler
-                .getObject()
-                .scheduleIfNotExists(CardGeneration.TASK.instance(cardBatch).scheduledTo(Times.now(clock)));
-        afterCommit.runDueJobs();
+        jobs.scheduleIfNotExists(CardGeneration.TASK.instance(cardBatch).scheduledTo(Times.now(clock)));
     }
 
     private void insert(List<Recipient> recipients, String cardBatch, boolean inviteOnCreate) {

@@ -1,10 +1,9 @@
 package com.walletcards.recipient;
 
-import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.github.kagkarlsson.scheduler.SchedulerState;
 import com.walletcards.recipient.SingleCardRuns.Run;
-import com.walletcards.shared.AfterCommit;
 import com.walletcards.shared.Ids;
+import com.walletcards.shared.Jobs;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
 import io.micrometer.core.instrument.Counter;
@@ -15,7 +14,6 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -39,11 +37,13 @@ class SingleAddCards {
     private final SingleCardRuns runs;
     private final CardIssuing issuing;
     private final Invitations invitations;
-    private final ObjectProvider<SchedulerClient> scheduler;
-    private final AfterCommit afterCommit;
+    private final Jobs jobs;
     private final Clock clock;
     private final TransactionTemplate transaction;
     private final Counter executions;
+
+    /** Runs at the start of every execution; tests count their own campaign's executions. */
+    volatile Consumer<String> executing = instanceId -> {};
 
     /** Runs just before a run tries to finish; tests commit an add at that moment. */
     volatile Consumer<String> finishing = instanceId -> {};
@@ -52,16 +52,14 @@ class SingleAddCards {
             SingleCardRuns runs,
             CardIssuing issuing,
             Invitations invitations,
-            ObjectProvider<SchedulerClient> scheduler,
-            AfterCommit afterCommit,
+            Jobs jobs,
             Clock clock,
             PlatformTransactionManager transactions,
             MeterRegistry meters) {
         this.runs = runs;
         this.issuing = issuing;
         this.invitations = invitations;
-        this.scheduler = scheduler;
-        this.afterCommit = afterCommit;
+        this.jobs = jobs;
         this.clock = clock;
         this.transaction = new TransactionTemplate(transactions);
         this.executions = Counter.builder("wallet.cards.generation.executions")
@@ -90,12 +88,9 @@ class SingleAddCards {
             Instant now = Times.now(clock);
             if (runs.start(campaignId, shard, org, runId, now)) {
                 // A fresh run id, so this never meets the execution of a run that is just ending.
-                scheduler
-                        .getObject()
-                        .scheduleIfNotExists(CardGeneration.SINGLES
-                                .instance(campaignId + "/" + runId)
-                                .scheduledTo(now));
-                afterCommit.runDueJobs();
+                jobs.scheduleIfNotExists(CardGeneration.SINGLES
+                        .instance(campaignId + "/" + runId)
+                        .scheduledTo(now));
                 return;
             }
             // A concurrent add started a run between our two statements: join it.
@@ -110,6 +105,7 @@ class SingleAddCards {
      */
     Optional<Duration> advance(String instanceId, SchedulerState state) {
         executions.increment();
+        executing.accept(instanceId);
         int slash = instanceId.indexOf('/');
         String campaignId = instanceId.substring(0, slash);
         String runId = instanceId.substring(slash + 1);

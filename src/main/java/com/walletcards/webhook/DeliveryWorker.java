@@ -4,6 +4,7 @@ import com.walletcards.webhook.DeliveryQueries.Due;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
@@ -64,7 +65,7 @@ class DeliveryWorker implements SmartLifecycle {
                     wakeQueued.set(false);
                     drain();
                 });
-            } catch (java.util.concurrent.RejectedExecutionException stopping) {
+            } catch (RejectedExecutionException stopping) {
                 wakeQueued.set(false);
             }
         }

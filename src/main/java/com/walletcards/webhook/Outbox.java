@@ -7,6 +7,7 @@ import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.context.event.EventListener;
@@ -100,7 +101,7 @@ class Outbox {
 
     /** What the outbox remembers for the rest of one transaction. */
     private static final class TransactionScope {
-        final Map<OrganizationId, List<WebhookQueries.Subscriber>> subscribers = new java.util.HashMap<>();
+        final Map<OrganizationId, List<WebhookQueries.Subscriber>> subscribers = new HashMap<>();
         boolean wakeUpAfterCommit;
     }
 }

@@ -18,6 +18,7 @@ import com.walletcards.support.Tenants;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @TestPropertySource(
         properties = {
             "wallet.propagation.batch-size=4",
-            "wallet.propagation.debounce=PT0.3S",
+            "wallet.propagation.debounce=PT0S",
             "wallet.propagation.check-interval=PT0.2S",
             "wallet.propagation.retry-delay=PT0.2S",
             "wallet.propagation.max-attempts=4",
@@ -248,7 +249,7 @@ class LiveUpdatesTest {
         awaitIdle(campaign);
         for (String id : active) {
             List<Long> versions = recorder.pushesTo(id).stream()
-                    .sorted(java.util.Comparator.comparingLong(Push::sequence))
+                    .sorted(Comparator.comparingLong(Push::sequence))
                     .map(Push::version)
                     .toList();
             assertThat(versions).as(id).isNotEmpty().isSorted().doesNotHaveDuplicates();

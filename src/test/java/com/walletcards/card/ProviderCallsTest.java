@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -207,8 +208,8 @@ class ProviderCallsTest {
                 cardOf(campaign, recipient(campaign)));
         cardIds.forEach(this::awaitCreated);
         cardIds.forEach(card -> install("beta", card));
-        Map<String, Long> before = cardIds.stream()
-                .collect(java.util.stream.Collectors.toMap(card -> card, card -> reads.walletVersion(card, "beta")));
+        Map<String, Long> before =
+                cardIds.stream().collect(Collectors.toMap(card -> card, card -> reads.walletVersion(card, "beta")));
 
         assertThat(api.patch("/v1/campaigns/" + campaign, Map.of("name", "Renamed for the class"))
                         .status())

@@ -15,6 +15,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -140,7 +141,7 @@ class ProviderModesTest {
 
         @Override
         public List<@Nullable String> deliverMessages(List<ProviderObjectRef> objects, PushMessage message) {
-            return new ArrayList<>(java.util.Collections.nCopies(objects.size(), null));
+            return new ArrayList<>(Collections.nCopies(objects.size(), null));
         }
 
         @Override

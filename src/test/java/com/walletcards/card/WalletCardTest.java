@@ -10,6 +10,7 @@ import com.walletcards.card.CardEvents.CardStatusChanged;
 import com.walletcards.shared.InvalidState;
 import com.walletcards.shared.OrganizationId;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class WalletCardTest {
     private static final Instant T0 = Instant.parse("2031-01-01T10:00:00Z");
 
     private static WalletCard card(String... providers) {
-        List<ProviderObject> objects = java.util.Arrays.stream(providers)
+        List<ProviderObject> objects = Arrays.stream(providers)
                 .map(p -> new ProviderObject(p, p + "_1", false, false, false, null, 1, null, T0))
                 .toList();
         return new WalletCard(

@@ -181,6 +181,50 @@ class NotificationApiTest {
     }
 
     @Test
+    void aSendToMoreCardsThanOneBatchReachesEachCardOnceAndCountsEveryBatch() {
+        String c = campaign(Map.of("providerTypes", List.of("beta")));
+        // Two full batches: the second is claimed while the first is delivered, and the empty page
+        // after it is found while the second is still in flight.
+        int size = 2 * NotificationDelivery.BATCH;
+        for (int from = 0; from < size; from += NotificationDelivery.BATCH) {
+            List<Map<String, Object>> people = new ArrayList<>();
+            for (int i = from; i < Math.min(size, from + NotificationDelivery.BATCH); i++) {
+                people.add(Map.of("email", "many" + i + "@example.com"));
+            }
+            Api.Response added = api.post(
+                    "/v1/campaigns/" + c + "/recipients/bulk", Map.of("recipients", people, "sendEmail", false));
+            assertThat(added.status()).as(added.body()).isEqualTo(201);
+        }
+        await().atMost(Duration.ofSeconds(60))
+                .until(() ->
+                        jdbc.queryForObject("SELECT COUNT(*) FROM wallet_cards WHERE campaign_id = ?", Long.class, c)
+                                == size);
+        // What the wallets' SAVE callbacks would record, in two statements instead of 1,000 callbacks.
+        jdbc.update(
+                "UPDATE provider_objects SET installed = TRUE, ever_installed = TRUE WHERE wallet_card_id IN"
+                        + " (SELECT id FROM wallet_cards WHERE campaign_id = ?)",
+                c);
+        jdbc.update("UPDATE wallet_cards SET status = 'active' WHERE campaign_id = ?", c);
+
+        String id = send(c, "Everyone").data().get("id").asString();
+
+        JsonNode done = awaitStatus(c, id, "sent");
+        assertThat(done.get("targetedCards").asInt()).isEqualTo(size);
+        assertThat(done.get("deliveredCards").asInt()).isEqualTo(size);
+        assertThat(done.get("failedCards").asInt()).isZero();
+        List<String> messaged = messagedCards(id);
+        assertThat(messaged).hasSize(size).doesNotHaveDuplicates();
+        assertThat(messaged)
+                .containsExactlyInAnyOrderElementsOf(
+                        jdbc.queryForList("SELECT id FROM wallet_cards WHERE campaign_id = ?", String.class, c));
+        assertThat(jdbc.queryForObject(
+                        "SELECT COUNT(*) FROM notification_deliveries WHERE notification_id = ? AND outcome <> 'delivered'",
+                        Long.class,
+                        id))
+                .isZero();
+    }
+
+    @Test
     void aClaimThatMeetsAnAlreadyClaimedCardClaimsExactlyTheOthers() {
         String c = campaign();
         Api.Response r = schedule(c, inDays(2)); // pending: no delivery job touches it meanwhile

@@ -1,6 +1,7 @@
 package com.walletcards.card.spi;
 
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -50,7 +51,7 @@ public record CardDesign(
     }
 
     private static @Nullable String color(@Nullable Object value) {
-        return value instanceof String s && COLOR.matcher(s).matches() ? s.toUpperCase(java.util.Locale.ROOT) : null;
+        return value instanceof String s && COLOR.matcher(s).matches() ? s.toUpperCase(Locale.ROOT) : null;
     }
 
     private static @Nullable String text(@Nullable Object value, int max) {

@@ -1,0 +1,96 @@
+package com.walletcards.shared;
+
+import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.task.CompletionHandler;
+import com.github.kagkarlsson.scheduler.task.FailureHandler;
+import com.github.kagkarlsson.scheduler.task.SchedulableInstance;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
+import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+/**
+ * How every module schedules background work: in the caller's transaction (the job exists
+ * exactly when the data it acts on does), and started when it falls due rather than at the job
+ * engine's first poll after that moment. Going through here instead of the job engine's client
+ * keeps the two halves together; a job scheduled without the wake-up would still run, a poll
+ * later.
+ */
+@Component
+public class Jobs {
+
+    private final ObjectProvider<SchedulerClient> scheduler;
+    private final JobWakeUps wakeUps;
+    private final Clock clock;
+
+    Jobs(ObjectProvider<SchedulerClient> scheduler, JobWakeUps wakeUps, Clock clock) {
+        this.scheduler = scheduler;
+        this.wakeUps = wakeUps;
+        this.clock = clock;
+    }
+
+    /** Schedules {@code job}, replacing nothing: an execution with its id may already exist. */
+    public void schedule(SchedulableInstance<?> job) {
+        scheduler.getObject().schedule(job);
+        wakeUps.runJobsDueAt(job.getNextExecutionTime(clock.instant()));
+    }
+
+    /**
+     * Schedules {@code job} unless an execution with its id exists; wakes the engine either way,
+     * since work the existing execution has not seen yet may have just been added for it.
+     */
+    public boolean scheduleIfNotExists(SchedulableInstance<?> job) {
+        boolean scheduled = scheduler.getObject().scheduleIfNotExists(job);
+        wakeUps.runJobsDueAt(job.getNextExecutionTime(clock.instant()));
+        return scheduled;
+    }
+
+    /** Schedules many jobs due at the same moment in one statement batch. */
+    public void scheduleBatch(List<TaskInstance<?>> jobs, Instant due) {
+        if (jobs.isEmpty()) {
+            return;
+        }
+        scheduler.getObject().scheduleBatch(jobs, due);
+        wakeUps.runJobsDueAt(due);
+    }
+
+    /** Moves an existing, not running execution to {@code due}; false when there was none. */
+    public boolean reschedule(TaskInstanceId job, Instant due) {
+        boolean moved = scheduler.getObject().reschedule(job, due);
+        if (moved) {
+            wakeUps.runJobsDueAt(due);
+        }
+        return moved;
+    }
+
+    /** Removes a scheduled execution, in the caller's transaction. */
+    public void cancel(TaskInstanceId job) {
+        scheduler.getObject().cancel(job);
+    }
+
+    /**
+     * Completes an execution by running it again {@code delay} after it finished (a job that
+     * continues in steps, a retry), then rather than at the job engine's first poll after that.
+     */
+    public <T> CompletionHandler<T> rescheduleIn(Duration delay) {
+        return (complete, operations) -> {
+            operations.reschedule(complete, complete.getTimeDone().plus(delay));
+            wakeUps.wakeIn(delay); // the job engine's clock set the time; only the delay is ours to compare
+        };
+    }
+
+    /**
+     * Retries a failed execution {@code first} after it failed, doubling the pause with every
+     * consecutive failure; each retry runs when due, not at the job engine's first poll after that.
+     */
+    public <T> FailureHandler<T> retryDoubling(Duration first) {
+        return (complete, operations) -> {
+            int failures = Math.min(complete.getExecution().consecutiveFailures, 30);
+            this.<T>rescheduleIn(first.multipliedBy(1L << failures)).complete(complete, operations);
+        };
+    }
+}
