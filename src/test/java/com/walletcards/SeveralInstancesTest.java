@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -67,7 +68,7 @@ class SeveralInstancesTest {
 
     @AfterAll
     static void stop() {
-        Stream.of(a, b).filter(java.util.Objects::nonNull).forEach(Instance::close);
+        Stream.of(a, b).filter(Objects::nonNull).forEach(Instance::close);
     }
 
     @Test

@@ -281,11 +281,11 @@ public final class Campaign {
     }
 
     public Map<String, Object> campaignData() {
-        return java.util.Collections.unmodifiableMap(data);
+        return Json.unmodifiable(data);
     }
 
     public Map<String, Object> metadata() {
-        return java.util.Collections.unmodifiableMap(metadata);
+        return Json.unmodifiable(metadata);
     }
 
     public @Nullable LocalDate startDate() {

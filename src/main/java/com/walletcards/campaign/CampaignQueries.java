@@ -3,6 +3,7 @@ package com.walletcards.campaign;
 import com.walletcards.shared.Json;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
+import com.walletcards.shared.StoredJsonObject;
 import com.walletcards.shared.Times;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -181,8 +182,8 @@ class CampaignQueries {
                 rs.getString("name"),
                 CampaignType.valueOf(rs.getString("campaign_type")),
                 CampaignStatus.valueOf(rs.getString("status")),
-                Json.readMap(rs.getString("campaign_data")),
-                Json.readMap(rs.getString("metadata")),
+                StoredJsonObject.of(rs.getString("campaign_data")),
+                StoredJsonObject.of(rs.getString("metadata")),
                 rs.getObject("start_date", LocalDate.class),
                 rs.getObject("end_date", LocalDate.class),
                 Arrays.asList(rs.getString("provider_types").split(" ")),

@@ -1,6 +1,7 @@
 package com.walletcards.campaign;
 
 import com.walletcards.shared.Validation;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -82,7 +83,7 @@ public record CardDesign(
         return v.optionalText("campaignData.design." + key, s, max);
     }
 
-    private static java.util.List<String> sorted() {
+    private static List<String> sorted() {
         return FIELDS.stream().sorted().toList();
     }
 }

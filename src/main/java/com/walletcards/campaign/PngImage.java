@@ -5,6 +5,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Iterator;
 import javax.imageio.ImageIO;
@@ -20,7 +21,7 @@ record PngImage(byte[] bytes, int width, int height, String sha256) {
 
     /** Checks the bytes by decoding them: a PNG signature alone proves nothing. */
     static PngImage check(byte[] bytes) {
-        if (bytes.length < SIGNATURE.length || !java.util.Arrays.equals(bytes, 0, 8, SIGNATURE, 0, 8)) {
+        if (bytes.length < SIGNATURE.length || !Arrays.equals(bytes, 0, 8, SIGNATURE, 0, 8)) {
             throw ValidationFailed.of("body", "must be a PNG image");
         }
         try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.mail.javamail.JavaMailSenderImpl;
@@ -84,7 +85,7 @@ public class Mailer {
         Path outbox = properties.dataDir().resolve("outbox");
         Files.createDirectories(outbox);
         message.saveChanges();
-        Path file = outbox.resolve(System.currentTimeMillis() + "-" + java.util.UUID.randomUUID() + ".eml");
+        Path file = outbox.resolve(System.currentTimeMillis() + "-" + UUID.randomUUID() + ".eml");
         try (OutputStream out = Files.newOutputStream(file)) {
             message.writeTo(out);
         }

@@ -200,7 +200,7 @@ public final class Recipient {
     }
 
     public Map<String, Object> recipientData() {
-        return java.util.Collections.unmodifiableMap(recipientData);
+        return Json.unmodifiable(recipientData);
     }
 
     public @Nullable List<String> providerTypes() {

@@ -7,6 +7,7 @@ import com.walletcards.shared.Json;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
 import com.walletcards.shared.SqlArrays;
+import com.walletcards.shared.StoredJsonObject;
 import com.walletcards.shared.Times;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -409,7 +410,7 @@ class RecipientQueries {
                 rs.getString("name"),
                 rs.getString("phone"),
                 rs.getString("external_id"),
-                Json.readMap(rs.getString("recipient_data")),
+                StoredJsonObject.of(rs.getString("recipient_data")),
                 providerTypes(rs.getString("provider_types")),
                 RecipientStatus.valueOf(rs.getString("status")),
                 rs.getString("wallet_card_id"),

@@ -1,5 +1,6 @@
 package com.walletcards.shared;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -15,6 +16,9 @@ public final class Json {
     private Json() {}
 
     public static String write(Object value) {
+        if (value instanceof StoredJsonObject stored) {
+            return stored.text(); // unchanged since it was read: no parse and write again
+        }
         return MAPPER.writeValueAsString(value);
     }
 
@@ -23,6 +27,11 @@ public final class Json {
             return new LinkedHashMap<>();
         }
         return MAPPER.readValue(json, MAP);
+    }
+
+    /** An unmodifiable view of a free-form object that keeps a stored object as it is. */
+    public static Map<String, Object> unmodifiable(Map<String, Object> object) {
+        return object instanceof StoredJsonObject ? object : Collections.unmodifiableMap(object);
     }
 
     /**

@@ -1,6 +1,7 @@
 package com.walletcards.shared;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -26,7 +27,7 @@ public enum ProviderName {
 
     /** The environment variable that chooses this provider's implementation. */
     public String modeVariable() {
-        return "WALLET_PROVIDER_" + name().toUpperCase(java.util.Locale.ROOT) + "_MODE";
+        return "WALLET_PROVIDER_" + name().toUpperCase(Locale.ROOT) + "_MODE";
     }
 
     public static Optional<ProviderName> parse(String name) {

@@ -13,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -105,7 +106,7 @@ class BootstrapRaceTest {
                         }))
                         .toList();
                 go.countDown();
-                Set<String> ids = new java.util.HashSet<>();
+                Set<String> ids = new HashSet<>();
                 for (Future<ApiKey> key : ensured) {
                     ids.add(key.get(60, TimeUnit.SECONDS).id());
                 }

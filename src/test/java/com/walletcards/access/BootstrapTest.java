@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,7 +24,7 @@ class BootstrapTest {
 
     @Test
     void theBootstrapKeyWorksWithEveryScopeAndStaysIdempotent() {
-        String secret = "wk_bootstrap_" + java.util.UUID.randomUUID();
+        String secret = "wk_bootstrap_" + UUID.randomUUID();
         ApiKey first = access.ensureKey(secret, "Default organization");
         ApiKey again = access.ensureKey(secret, "Default organization");
         assertThat(again.id()).isEqualTo(first.id());
@@ -34,7 +35,7 @@ class BootstrapTest {
 
     @Test
     void aRevokedBootstrapKeyIsRestoredAtTheNextStart() {
-        String secret = "wk_bootstrap_" + java.util.UUID.randomUUID();
+        String secret = "wk_bootstrap_" + UUID.randomUUID();
         ApiKey key = access.ensureKey(secret, "Default organization");
         access.revokeKey(key.organizationId(), key.id());
         assertThat(access.authenticate(secret)).isEmpty();

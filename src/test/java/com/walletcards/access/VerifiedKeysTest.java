@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -56,7 +57,7 @@ class VerifiedKeysTest {
     void whenTheRevisionCannotBeCheckedEveryRequestLooksItsKeyUpAgain() {
         AtomicInteger lookups = new AtomicInteger();
         ApiPrincipal principal = new ApiPrincipal("key_x", new OrganizationId("org_x"), Set.of());
-        var lookup = (java.util.function.Function<String, Optional<ApiPrincipal>>) hash -> {
+        var lookup = (Function<String, Optional<ApiPrincipal>>) hash -> {
             lookups.incrementAndGet();
             return Optional.of(principal);
         };

@@ -11,6 +11,7 @@ import com.walletcards.support.Tenants;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,7 +38,7 @@ class CampaignApiTest {
 
     private String create(Map<String, Object> overrides) {
         Map<String, Object> body =
-                new java.util.HashMap<>(Map.of("name", "Launch", "campaignType", "event", "campaignData", Map.of()));
+                new HashMap<>(Map.of("name", "Launch", "campaignType", "event", "campaignData", Map.of()));
         body.putAll(overrides);
         Api.Response r = api.post("/v1/campaigns", body);
         assertThat(r.status()).as(r.body()).isEqualTo(201);

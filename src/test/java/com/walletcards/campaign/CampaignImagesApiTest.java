@@ -13,6 +13,7 @@ import com.walletcards.support.Tenants;
 import java.awt.Color;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
@@ -110,7 +111,7 @@ class CampaignImagesApiTest {
         Api.Response notPng = api.bytes("PUT", images(c) + "logo", "not a png".getBytes(), "image/png");
         assertThat(notPng.status()).isEqualTo(400);
         assertThat(notPng.errorCode()).isEqualTo("VALIDATION_FAILED");
-        byte[] truncated = java.util.Arrays.copyOf(png(40, 40, Color.RED), 40);
+        byte[] truncated = Arrays.copyOf(png(40, 40, Color.RED), 40);
         assertThat(api.bytes("PUT", images(c) + "logo", truncated, "image/png").errorCode())
                 .isEqualTo("VALIDATION_FAILED");
         assertThat(api.bytes("PUT", images(c) + "logo", png(10, 10, Color.RED), "image/jpeg")

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
 class CallbackSignatureTest {
@@ -24,7 +25,7 @@ class CallbackSignatureTest {
     void aSignatureMatchesAnIndependentHmac() throws Exception {
         javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
         mac.init(new javax.crypto.spec.SecretKeySpec("secret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-        String expected = java.util.HexFormat.of()
+        String expected = HexFormat.of()
                 .formatHex(
                         mac.doFinal((NOW.getEpochSecond() + ".{\"eventId\":\"e1\"}").getBytes(StandardCharsets.UTF_8)));
         assertThat(CallbackSignature.sign("secret", NOW.getEpochSecond(), BODY))

@@ -10,6 +10,7 @@ import com.walletcards.support.Flows;
 import com.walletcards.support.Tenants;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -203,7 +204,7 @@ class InvitationApiTest {
 
     @Test
     void theStatusEndpointShowsEveryProviderObject() {
-        String c = flows.campaign(Map.of("providerTypes", java.util.List.of("alpha", "beta")));
+        String c = flows.campaign(Map.of("providerTypes", List.of("alpha", "beta")));
         String r = flows.recipient(c);
         flows.waitForCard(c, r, "created");
         JsonNode s = api.get(recipients(c) + r + "/status").data();
@@ -214,7 +215,7 @@ class InvitationApiTest {
                         .toList())
                 .containsExactly("alpha", "beta");
         assertThat(s.get("providers").get(0).get("downloadUrl").asString()).endsWith("/alpha");
-        String own = flows.recipient(c, Map.of("providerTypes", java.util.List.of("eudiw")))
+        String own = flows.recipient(c, Map.of("providerTypes", List.of("eudiw")))
                 .get("id")
                 .asString();
         flows.waitForCard(c, own, "created");

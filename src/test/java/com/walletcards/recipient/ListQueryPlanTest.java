@@ -32,17 +32,22 @@ class ListQueryPlanTest {
     PlatformTransactionManager transactions;
 
     static Stream<Arguments> filters() {
+        // recipients_campaign (organization, campaign, id, deleted_at) narrows every filter to the
+        // campaign, so the planner may take it for any of them; which index is cheapest depends on
+        // the statistics the other tests' rows left in the shared test database.
         return Stream.of(
                 Arguments.of(null, null, List.of("recipients_campaign")),
-                Arguments.of(null, RecipientStatus.invited, List.of("recipients_campaign_status")),
-                Arguments.of("Ada@Example.org", null, List.of("recipients_live_email")),
-                // Both indexes serve an email within a status; which one is cheaper depends on the
-                // statistics the other tests' rows left in the shared test database.
+                Arguments.of(
+                        null, RecipientStatus.invited, List.of("recipients_campaign_status", "recipients_campaign")),
+                Arguments.of("Ada@Example.org", null, List.of("recipients_live_email", "recipients_campaign")),
                 Arguments.of(
                         "ada@example.org",
                         RecipientStatus.active,
-                        List.of("recipients_live_email", "recipients_campaign_status")),
-                Arguments.of("ada@example.org", RecipientStatus.deleted, List.of("recipients_campaign_status")));
+                        List.of("recipients_live_email", "recipients_campaign_status", "recipients_campaign")),
+                Arguments.of(
+                        "ada@example.org",
+                        RecipientStatus.deleted,
+                        List.of("recipients_campaign_status", "recipients_campaign")));
     }
 
     @ParameterizedTest

@@ -11,6 +11,7 @@ import com.walletcards.support.Tenants;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
 
 @DatabaseTest
@@ -29,6 +31,9 @@ class RecipientApiTest {
 
     @Autowired
     AccessManagement access;
+
+    @Autowired
+    JdbcClient jdbc;
 
     Api api;
     Flows flows;
@@ -96,7 +101,7 @@ class RecipientApiTest {
     void aListPageCountsEveryMatchEvenBeyondTheLastRowAndFindsEmailsWhateverTheirCase() {
         String c = flows.campaign();
         String email = Flows.email();
-        api.post(base(c), Map.of("email", email.toUpperCase(java.util.Locale.ROOT)));
+        api.post(base(c), Map.of("email", email.toUpperCase(Locale.ROOT)));
         api.post(base(c), Map.of("email", Flows.email()));
         api.post(base(c), Map.of("email", Flows.email()));
 
@@ -344,5 +349,24 @@ class RecipientApiTest {
                 .isEqualTo("VALIDATION_FAILED");
         assertThat(api.post(base(c) + "/bulk-invite", Map.of("limit", 101)).errorCode())
                 .isEqualTo("VALIDATION_FAILED");
+    }
+
+    @Test
+    void responsesCarryRecipientDataAsStoredWithoutParsingAndWritingItAgain() {
+        String c = flows.campaign();
+        String r = flows.recipient(c, Map.of("recipientData", Map.of("seat", "A1")))
+                .get("id")
+                .asString();
+        // Spacing and a number form that a parse and write would both change.
+        String stored = "{\"seat\": \"A1\",  \"price\": 12.50, \"tags\": [\"vip\"]}";
+        jdbc.sql("UPDATE recipients SET recipient_data = ? WHERE id = ?")
+                .params(stored, r)
+                .update();
+
+        assertThat(api.get(base(c) + "/" + r).body()).contains("\"recipientData\":" + stored);
+        assertThat(api.get(base(c) + "?limit=5").body()).contains("\"recipientData\":" + stored);
+        JsonNode data = api.get(base(c) + "/" + r).data().get("recipientData");
+        assertThat(data.get("price").decimalValue()).isEqualByComparingTo("12.5");
+        assertThat(data.get("tags").get(0).asString()).isEqualTo("vip");
     }
 }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -79,7 +80,7 @@ class RetentionTest {
 
     @Test
     void aBacklogIsDeletedInBatchesOfTheConfiguredSize() {
-        List<String> old = java.util.stream.IntStream.range(0, 5)
+        List<String> old = IntStream.range(0, 5)
                 .mapToObj(i -> idempotencyKey(now.minus(Duration.ofDays(2))))
                 .toList();
         RetentionJob smallBatches = new RetentionJob(

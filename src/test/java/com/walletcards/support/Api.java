@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -29,7 +30,7 @@ public final class Api {
         return new Api(Integer.parseInt(base.substring(base.lastIndexOf(':') + 1)), otherKey);
     }
 
-    public record Response(int status, Map<String, java.util.List<String>> headers, String body) {
+    public record Response(int status, Map<String, List<String>> headers, String body) {
         public JsonNode json() {
             return JSON.readTree(body);
         }

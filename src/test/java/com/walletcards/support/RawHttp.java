@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -107,7 +108,7 @@ public final class RawHttp {
                     lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
                     lines[i].substring(colon + 1).trim());
         }
-        byte[] body = java.util.Arrays.copyOfRange(raw, end + 4, raw.length);
+        byte[] body = Arrays.copyOfRange(raw, end + 4, raw.length);
         if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
             body = dechunk(body);
         }
@@ -118,7 +119,7 @@ public final class RawHttp {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int at = 0;
         while (at < chunked.length) {
-            int lineEnd = indexOf(java.util.Arrays.copyOfRange(chunked, at, chunked.length), new byte[] {'\r', '\n'});
+            int lineEnd = indexOf(Arrays.copyOfRange(chunked, at, chunked.length), new byte[] {'\r', '\n'});
             String size = new String(chunked, at, lineEnd, StandardCharsets.US_ASCII).split(";")[0].trim();
             int length = Integer.parseInt(size, 16);
             if (length == 0) {

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -38,7 +39,7 @@ public final class ServiceProcess implements AutoCloseable {
      * its local port, and the service then fails to start with "port already in use".
      */
     public static int freePort() {
-        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        ThreadLocalRandom random = ThreadLocalRandom.current();
         for (int attempt = 0; attempt < 200; attempt++) {
             int candidate = random.nextInt(20_000, 32_000);
             try (ServerSocket socket = new ServerSocket(candidate)) {

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -68,7 +69,7 @@ final class Receiver implements AutoCloseable {
 
     private void answer(HttpExchange exchange, Reply reply) throws IOException {
         byte[] body = exchange.getRequestBody().readAllBytes();
-        Map<String, String> headers = new java.util.HashMap<>();
+        Map<String, String> headers = new HashMap<>();
         exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), v.get(0)));
         requests.add(new Request(headers, body, Instant.now(), reply.status()));
         try {

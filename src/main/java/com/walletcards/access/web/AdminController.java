@@ -15,6 +15,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
@@ -139,7 +140,7 @@ class AdminController {
             List<String> requested = body.scopes();
             for (int i = 0; i < requested.size(); i++) {
                 String raw = requested.get(i);
-                var scope = raw == null ? java.util.Optional.<Scope>empty() : Scope.parse(raw);
+                var scope = raw == null ? Optional.<Scope>empty() : Scope.parse(raw);
                 if (scope.isEmpty()) {
                     v.reject("scopes[" + i + "]", "must be one of " + Scope.all());
                 } else {

@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import javax.naming.InvalidNameException;
 import javax.naming.ldap.LdapName;
@@ -197,9 +198,8 @@ record PassCredentials(
     /** An attribute of the certificate's subject, such as {@code UID} (pass type id) or {@code OU} (team id). */
     static @Nullable String attribute(X509Certificate certificate, String type) {
         // RFC 2253 form names UID by its OID, so both spellings are looked for.
-        String name = certificate
-                .getSubjectX500Principal()
-                .getName("RFC2253", java.util.Map.of("0.9.2342.19200300.100.1.1", "UID"));
+        String name =
+                certificate.getSubjectX500Principal().getName("RFC2253", Map.of("0.9.2342.19200300.100.1.1", "UID"));
         try {
             for (Rdn rdn : new LdapName(name).getRdns()) {
                 if (rdn.getType().equalsIgnoreCase(type)) {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -151,7 +152,7 @@ final class PassJson {
         return style;
     }
 
-    private static java.util.Optional<Map<String, Object>> barcode(CardContent content) {
+    private static Optional<Map<String, Object>> barcode(CardContent content) {
         String format = switch (content.barcodeType()) {
             case "qr" -> "PKBarcodeFormatQR";
             case "aztec" -> "PKBarcodeFormatAztec";
@@ -160,14 +161,14 @@ final class PassJson {
             default -> null;
         };
         if (format == null || content.barcodeValue() == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         Map<String, Object> barcode = new LinkedHashMap<>();
         barcode.put("format", format);
         barcode.put("message", content.barcodeValue());
         barcode.put("messageEncoding", "iso-8859-1");
         barcode.put("altText", content.barcodeValue());
-        return java.util.Optional.of(barcode);
+        return Optional.of(barcode);
     }
 
     private static Map<String, Object> field(String key, String label, String value) {

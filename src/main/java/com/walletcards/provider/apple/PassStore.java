@@ -4,6 +4,7 @@ import java.sql.Types;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -157,7 +158,7 @@ class PassStore {
     }
 
     private static List<String> changed(List<String> serials, int[] counts) {
-        List<String> changed = new java.util.ArrayList<>();
+        List<String> changed = new ArrayList<>();
         for (int i = 0; i < serials.size(); i++) {
             // JDBC drivers may answer SUCCESS_NO_INFO (-2) for a batched row count.
             if (counts[i] != 0) {

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -215,7 +216,7 @@ final class GoogleWalletProvider implements WalletProvider {
         return outcomes;
     }
 
-    private static @Nullable String outcome(java.util.function.Supplier<@Nullable String> delivery) {
+    private static @Nullable String outcome(Supplier<@Nullable String> delivery) {
         try {
             return delivery.get();
         } catch (ProviderFailure failure) {

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -246,11 +247,9 @@ final class WalletContent {
         };
     }
 
-    private static java.util.Optional<Map<String, Object>> image(CardDesign design, ImageKind kind) {
+    private static Optional<Map<String, Object>> image(CardDesign design, ImageKind kind) {
         String url = design.imageUrls().get(kind);
-        return url == null
-                ? java.util.Optional.empty()
-                : java.util.Optional.of(Map.of("sourceUri", Map.of("uri", url)));
+        return url == null ? Optional.empty() : Optional.of(Map.of("sourceUri", Map.of("uri", url)));
     }
 
     private static Map<String, Object> text(String value) {

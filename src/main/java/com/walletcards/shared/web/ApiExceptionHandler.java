@@ -6,6 +6,7 @@ import com.walletcards.shared.FieldError;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.apache.tomcat.util.http.InvalidParameterException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -22,6 +23,7 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import org.springframework.web.util.DisconnectedClientHelper;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
@@ -147,10 +149,21 @@ public class ApiExceptionHandler {
     }
 
     @ExceptionHandler(Exception.class)
+    @Nullable
     ResponseEntity<ErrorBody> unexpected(Exception e, HttpServletRequest request) {
         if (DatabaseOutage.causedBy(e)) {
             DatabaseOutage.logAnswered(request, e);
             return responses.entity(request, ErrorCode.SERVICE_UNAVAILABLE, DatabaseOutage.MESSAGE, List.of());
+        }
+        if (DisconnectedClientHelper.isClientDisconnectedException(e)) {
+            // The client closed the connection before reading the answer: nothing of ours failed,
+            // and nothing can reach it any more.
+            log.debug(
+                    "The client of {} {} left before the answer was written (request {})",
+                    request.getMethod(),
+                    request.getRequestURI(),
+                    RequestIds.of(request));
+            return null;
         }
         log.error(
                 "Unexpected failure of {} {} (request {})",

@@ -45,6 +45,12 @@ public final class DatabaseOutage {
                     && causedBy(rollback.getApplicationException())) {
                 return true;
             }
+            // A commit cut off by the outage is followed by a rollback on the connection the pool
+            // has just closed as broken; Spring throws that rollback's failure and only logs the
+            // commit's, so the closed connection is all that is left of the outage.
+            if (t instanceof TransactionSystemException && closedConnection(t.getCause())) {
+                return true;
+            }
         }
         return false;
     }
@@ -70,6 +76,13 @@ public final class DatabaseOutage {
             return true;
         }
         return t instanceof SQLException sql && outageState(sql.getSQLState());
+    }
+
+    /** HikariCP's answer on a connection it has closed: a plain SQLException, no SQL state. */
+    private static boolean closedConnection(@Nullable Throwable t) {
+        return t instanceof SQLException sql
+                && sql.getSQLState() == null
+                && "Connection is closed".equals(sql.getMessage());
     }
 
     /**

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -46,7 +47,7 @@ abstract class AppleModeTest {
             CHAIN = PassCredentials.development(
                     Path.of(DATA_DIR, PassCredentials.DEV_DIRECTORY),
                     new AppleSettings(null, null, null, null, null, "", 0, null, 1, java.time.Duration.ZERO));
-            APNS = new MockApns(Path.of(DATA_DIR), java.util.List.of(CHAIN.wwdr(), CHAIN.root()));
+            APNS = new MockApns(Path.of(DATA_DIR), List.of(CHAIN.wwdr(), CHAIN.root()));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

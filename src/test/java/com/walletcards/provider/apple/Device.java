@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -18,7 +19,7 @@ final class Device {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    record Answer(int status, Map<String, java.util.List<String>> headers, byte[] body) {
+    record Answer(int status, Map<String, List<String>> headers, byte[] body) {
         @Nullable
         String header(String name) {
             return headers.entrySet().stream()

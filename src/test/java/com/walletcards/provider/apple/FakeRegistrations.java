@@ -2,6 +2,7 @@ package com.walletcards.provider.apple;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** The registrations pushes read, without a database. */
@@ -16,7 +17,7 @@ final class FakeRegistrations extends PassStore {
 
     @Override
     List<Registration> registrations(Collection<String> serials) {
-        java.util.Set<String> wanted = java.util.Set.copyOf(serials);
+        Set<String> wanted = Set.copyOf(serials);
         return registrations.stream()
                 .filter(r -> wanted.contains(r.serialNumber()))
                 .toList();

@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -119,7 +120,7 @@ class PassCredentialsTest {
         assertThat(started.development()).isFalse();
         assertThat(output.getAll())
                 .containsPattern("WARN.*The pass certificate in WALLET_ALPHA_PASS_CERTIFICATE expires on "
-                        + java.util.regex.Pattern.quote(expiry.toString()));
+                        + Pattern.quote(expiry.toString()));
     }
 
     @Test

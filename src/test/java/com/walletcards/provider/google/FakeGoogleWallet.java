@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,7 +29,9 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
@@ -103,7 +106,7 @@ final class FakeGoogleWallet implements AutoCloseable {
 
     private final Deque<Injected> injected = new ArrayDeque<>();
     /** Requests whose path contains the key wait for the latch: a slow Google, held by the test. */
-    private final Map<String, java.util.concurrent.CountDownLatch> held = new ConcurrentHashMap<>();
+    private final Map<String, CountDownLatch> held = new ConcurrentHashMap<>();
 
     private volatile String callbackKeys = "{\"keys\":[]}";
     private volatile int requestsPerSecond = 20;
@@ -198,32 +201,32 @@ final class FakeGoogleWallet implements AutoCloseable {
      * processed when released, as a slow answer from Google would be). Returns a latch that opens
      * when the first such request arrived.
      */
-    java.util.concurrent.CountDownLatch hold(String method, String pathPart) {
-        java.util.concurrent.CountDownLatch arrived = new java.util.concurrent.CountDownLatch(1);
+    CountDownLatch hold(String method, String pathPart) {
+        CountDownLatch arrived = new CountDownLatch(1);
         holdArrivals.put(method + " " + pathPart, arrived);
-        held.put(method + " " + pathPart, new java.util.concurrent.CountDownLatch(1));
+        held.put(method + " " + pathPart, new CountDownLatch(1));
         return arrived;
     }
 
     void release(String method, String pathPart) {
-        java.util.concurrent.CountDownLatch latch = held.remove(method + " " + pathPart);
+        CountDownLatch latch = held.remove(method + " " + pathPart);
         if (latch != null) {
             latch.countDown();
         }
     }
 
-    private final Map<String, java.util.concurrent.CountDownLatch> holdArrivals = new ConcurrentHashMap<>();
+    private final Map<String, CountDownLatch> holdArrivals = new ConcurrentHashMap<>();
 
     private void waitIfHeld(String method, String path) {
-        for (Map.Entry<String, java.util.concurrent.CountDownLatch> e : held.entrySet()) {
+        for (Map.Entry<String, CountDownLatch> e : held.entrySet()) {
             String[] key = e.getKey().split(" ", 2);
             if (key[0].equals(method) && path.contains(key[1])) {
-                java.util.concurrent.CountDownLatch arrived = holdArrivals.get(e.getKey());
+                CountDownLatch arrived = holdArrivals.get(e.getKey());
                 if (arrived != null) {
                     arrived.countDown();
                 }
                 try {
-                    if (!e.getValue().await(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                    if (!e.getValue().await(60, TimeUnit.SECONDS)) {
                         throw new IllegalStateException("held request never released: " + e.getKey());
                     }
                 } catch (InterruptedException interrupted) {
@@ -391,7 +394,7 @@ final class FakeGoogleWallet implements AutoCloseable {
     }
 
     /** API requests about any of these classes or objects. */
-    long callsAbout(java.util.Collection<String> ids) {
+    long callsAbout(Collection<String> ids) {
         return log.stream()
                 .filter(r -> r.path().startsWith("/walletobjects/") && ids.contains(r.resource()))
                 .count();

@@ -9,6 +9,7 @@ import java.security.spec.ECGenParameterSpec;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -44,7 +45,7 @@ final class GoogleCallbackSender {
     String keysJson() {
         return JSON.writeValueAsString(Map.of(
                 "keys",
-                java.util.List.of(Map.of(
+                List.of(Map.of(
                         "keyValue", base64(root.getPublic().getEncoded()),
                         "protocolVersion", GoogleCallbacks.PROTOCOL,
                         "keyExpiration",

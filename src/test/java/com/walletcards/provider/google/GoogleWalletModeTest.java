@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -50,7 +52,7 @@ class GoogleWalletModeTest {
                 "WALLET_BETA_ISSUER_ID",
                 "3388000000022222222");
         assertThat(modeWith(account)).isEqualTo("google");
-        Map<String, Object> explicit = new java.util.HashMap<>(account);
+        Map<String, Object> explicit = new HashMap<>(account);
         explicit.put("WALLET_PROVIDER_BETA_MODE", "local");
         assertThat(modeWith(explicit)).isEqualTo("local");
     }
@@ -119,6 +121,6 @@ class GoogleWalletModeTest {
                 Clock.systemUTC(),
                 "http://localhost:8080",
                 new GoogleWalletRuntime(),
-                (provider, objectRef) -> java.util.Optional.empty()); // start-up checks read no card
+                (provider, objectRef) -> Optional.empty()); // start-up checks read no card
     }
 }

@@ -20,6 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
@@ -379,12 +382,10 @@ class GoogleWalletTest extends GoogleWalletSpringTest {
         String campaign = campaign("event");
         String classId = FakeGoogleWallet.ISSUER_ID + "." + campaign;
         Card card = card(campaign, Map.of());
-        java.util.concurrent.CountDownLatch inserting = GOOGLE.hold("POST", "v1/eventTicketClass");
-        java.util.concurrent.CompletableFuture<Api.Response> opened =
-                java.util.concurrent.CompletableFuture.supplyAsync(() -> holder.page(card.link()));
+        CountDownLatch inserting = GOOGLE.hold("POST", "v1/eventTicketClass");
+        CompletableFuture<Api.Response> opened = CompletableFuture.supplyAsync(() -> holder.page(card.link()));
         try {
-            assertThat(inserting.await(30, java.util.concurrent.TimeUnit.SECONDS))
-                    .isTrue();
+            assertThat(inserting.await(30, TimeUnit.SECONDS)).isTrue();
             Api.Response patched = api.patch("/v1/campaigns/" + campaign, Map.of("name", "Winter Summit"));
             assertThat(patched.status()).as(patched.body()).isEqualTo(200);
             // The change was handled while Google still held the insert: there was no class to patch.
@@ -393,8 +394,7 @@ class GoogleWalletTest extends GoogleWalletSpringTest {
             GOOGLE.release("POST", "v1/eventTicketClass");
         }
 
-        assertThat(opened.get(30, java.util.concurrent.TimeUnit.SECONDS).status())
-                .isEqualTo(302);
+        assertThat(opened.get(30, TimeUnit.SECONDS).status()).isEqualTo(302);
         assertThat(GOOGLE.resource("eventTicketClass", classId)
                         .path("eventName")
                         .path("defaultValue")

@@ -45,6 +45,17 @@ class DatabaseOutageClassificationTest {
     }
 
     @Test
+    void aRollbackAfterACommitCutOffByTheOutageIsAnOutageThoughTheCommitsFailureIsGone() {
+        // What the transaction manager throws when the commit's connection broke: the pool closed
+        // it, and the rollback that follows fails on the closed connection.
+        var rollback = new TransactionSystemException("JDBC rollback failed", new SQLException("Connection is closed"));
+        assertThat(DatabaseOutage.causedBy(rollback)).isTrue();
+        assertThat(DatabaseOutage.causedBy(
+                        new TransactionSystemException("JDBC rollback failed", new SQLException("deadlock", "40P01"))))
+                .isFalse();
+    }
+
+    @Test
     void badDataAndBugsAreNotOutages() {
         assertThat(DatabaseOutage.causedBy(
                         new DataIntegrityViolationException("duplicate", new SQLException("duplicate key", "23505"))))
