@@ -5,6 +5,7 @@ import com.github.kagkarlsson.scheduler.task.ExecutionComplete;
 import com.github.kagkarlsson.scheduler.task.ExecutionContext;
 import com.github.kagkarlsson.scheduler.task.ExecutionOperations;
 import com.github.kagkarlsson.scheduler.task.FailureHandler;
+import com.github.kagkarlsson.scheduler.task.Priority;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
@@ -34,6 +35,12 @@ class PropagationTasks {
 
     static final TaskDescriptor<Void> RUN = TaskDescriptor.of("card-propagation");
     static final TaskDescriptor<Void> BATCH = TaskDescriptor.of("card-propagation-batch");
+
+    /**
+     * A campaign-wide change fans out into many batches at once; below every other job's
+     * (medium) priority they never keep a new recipient's card, a push or a delivery waiting.
+     */
+    static final int BATCH_PRIORITY = Priority.LOW;
 
     @Bean
     CustomTask<Void> cardPropagationTask(PropagationRuns propagation, CardProperties properties, Jobs jobs) {

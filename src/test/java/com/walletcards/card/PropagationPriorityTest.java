@@ -1,0 +1,147 @@
+package com.walletcards.card;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.walletcards.access.AccessManagement;
+import com.walletcards.support.Api;
+import com.walletcards.support.DatabaseTest;
+import com.walletcards.support.RecordingProviders;
+import com.walletcards.support.Tenants;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.ContextConfiguration;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * A campaign-wide change fans out into a backlog of propagation batches; a recipient added
+ * meanwhile gets its card after the batch in progress, not after the whole backlog. One job
+ * thread and one card per batch make the backlog's order observable.
+ */
+@DatabaseTest
+@ContextConfiguration(initializers = OwnTestDatabase.class)
+@Import(RecordingProviders.class)
+@TestPropertySource(
+        properties = {
+            "db-scheduler.threads=1",
+            "wallet.propagation.batch-size=1",
+            "wallet.propagation.debounce=PT0S",
+            "wallet.propagation.check-interval=PT0.2S"
+        })
+@DirtiesContext // a context of its own on a database of its own: free both when done
+class PropagationPriorityTest {
+
+    private static final int INSTALLED = 6;
+    private static final Duration PUSH_TIME = Duration.ofMillis(800);
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    AccessManagement access;
+
+    @Autowired
+    WalletCards cards;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    RecordingProviders.Recorder recorder;
+
+    @AfterEach
+    void quickProviders() {
+        recorder.latency(Duration.ZERO);
+    }
+
+    @Test
+    void aNewRecipientsCardDoesNotWaitBehindTheBatchesOfACampaignWideChange() {
+        Api api = new Api(port, Tenants.create(access).key());
+        String campaign = campaign(api);
+        List<Map<String, Object>> people = IntStream.range(0, INSTALLED)
+                .mapToObj(i -> Map.<String, Object>of("email", "held" + i + "@example.com", "name", "Held " + i))
+                .toList();
+        Api.Response added = api.post(
+                "/v1/campaigns/" + campaign + "/recipients/bulk", Map.of("recipients", people, "sendEmail", false));
+        assertThat(added.status()).as(added.body()).isEqualTo(201);
+        await().atMost(Duration.ofSeconds(30)).until(() -> cardIds(campaign).size() == INSTALLED);
+        new ProviderObjectReads(jdbc).awaitCreatedAtProviders(campaign);
+        cardIds(campaign)
+                .forEach(id -> assertThat(cards.applyProviderEvent(
+                                "beta", id, UUID.randomUUID().toString(), true, Instant.now()))
+                        .isTrue());
+        await().atMost(Duration.ofSeconds(30)).until(() -> runs(campaign) == 0);
+
+        // Every push now takes a while: the change's batches queue up behind the one thread.
+        recorder.latency(PUSH_TIME);
+        Api.Response patched =
+                api.patch("/v1/campaigns/" + campaign, Map.of("campaignData", Map.of("location", "Side hall")));
+        assertThat(patched.status()).as(patched.body()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(30)).until(() -> pendingBatches() == INSTALLED || pushes() > 0);
+
+        Api.Response late = api.post(
+                "/v1/campaigns/" + campaign + "/recipients", Map.of("email", "late@example.com", "name", "Late"));
+        assertThat(late.status()).as(late.body()).isEqualTo(201);
+        await().atMost(Duration.ofSeconds(30)).until(() -> cardIds(campaign).size() == INSTALLED + 1);
+
+        // Behind the backlog, the card would come after all six pushes; ahead of it, after the one
+        // in progress when it was added (two at most, should a second have just been taken).
+        assertThat(pushes()).as("pushes before the new card").isLessThanOrEqualTo(2);
+        assertThat(pendingBatches()).as("batches still waiting").isGreaterThanOrEqualTo(INSTALLED - 3);
+        await().atMost(Duration.ofSeconds(60)).until(() -> runs(campaign) == 0);
+        assertThat(pushes()).isEqualTo(INSTALLED);
+    }
+
+    private long pushes() {
+        return recorder.pushes().stream()
+                .filter(push -> push.provider().equals("beta"))
+                .count();
+    }
+
+    private long pendingBatches() {
+        return jdbc.sql("SELECT COUNT(*) FROM scheduled_tasks WHERE task_name = 'card-propagation-batch'")
+                .query(Long.class)
+                .single();
+    }
+
+    private static String campaign(Api api) {
+        Api.Response created = api.post(
+                "/v1/campaigns",
+                Map.of(
+                        "name",
+                        "Priority",
+                        "campaignType",
+                        "event",
+                        "campaignData",
+                        Map.of("location", "Main hall"),
+                        "providerTypes",
+                        List.of("beta")));
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        return created.data().get("id").asString();
+    }
+
+    private List<String> cardIds(String campaign) {
+        return jdbc.sql("SELECT id FROM wallet_cards WHERE campaign_id = ? ORDER BY id")
+                .param(campaign)
+                .query(String.class)
+                .list();
+    }
+
+    private long runs(String campaign) {
+        return jdbc.sql("SELECT COUNT(*) FROM card_propagations WHERE campaign_id = ?")
+                .param(campaign)
+                .query(Long.class)
+                .single();
+    }
+}
