@@ -9,11 +9,7 @@ import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.RecordingProviders;
 import com.walletcards.support.Tenants;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -68,20 +64,9 @@ class PropagationPriorityTest {
     @Test
     void aNewRecipientsCardDoesNotWaitBehindTheBatchesOfACampaignWideChange() {
         Api api = new Api(port, Tenants.create(access).key());
-        String campaign = campaign(api);
-        List<Map<String, Object>> people = IntStream.range(0, INSTALLED)
-                .mapToObj(i -> Map.<String, Object>of("email", "held" + i + "@example.com", "name", "Held " + i))
-                .toList();
-        Api.Response added = api.post(
-                "/v1/campaigns/" + campaign + "/recipients/bulk", Map.of("recipients", people, "sendEmail", false));
-        assertThat(added.status()).as(added.body()).isEqualTo(201);
-        await().atMost(Duration.ofSeconds(30)).until(() -> cardIds(campaign).size() == INSTALLED);
-        new ProviderObjectReads(jdbc).awaitCreatedAtProviders(campaign);
-        cardIds(campaign)
-                .forEach(id -> assertThat(cards.applyProviderEvent(
-                                "beta", id, UUID.randomUUID().toString(), true, Instant.now()))
-                        .isTrue());
-        await().atMost(Duration.ofSeconds(30)).until(() -> runs(campaign) == 0);
+        BetaCampaigns campaigns = new BetaCampaigns(api, jdbc, cards);
+        String campaign = campaigns.create("Priority");
+        campaigns.installCards(campaign, INSTALLED);
 
         // Every push now takes a while: the change's batches queue up behind the one thread.
         recorder.latency(PUSH_TIME);
@@ -93,13 +78,14 @@ class PropagationPriorityTest {
         Api.Response late = api.post(
                 "/v1/campaigns/" + campaign + "/recipients", Map.of("email", "late@example.com", "name", "Late"));
         assertThat(late.status()).as(late.body()).isEqualTo(201);
-        await().atMost(Duration.ofSeconds(30)).until(() -> cardIds(campaign).size() == INSTALLED + 1);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> campaigns.cardIds(campaign).size() == INSTALLED + 1);
 
         // Behind the backlog, the card would come after all six pushes; ahead of it, after the one
         // in progress when it was added (two at most, should a second have just been taken).
         assertThat(pushes()).as("pushes before the new card").isLessThanOrEqualTo(2);
         assertThat(pendingBatches()).as("batches still waiting").isGreaterThanOrEqualTo(INSTALLED - 3);
-        await().atMost(Duration.ofSeconds(60)).until(() -> runs(campaign) == 0);
+        await().atMost(Duration.ofSeconds(60)).until(() -> campaigns.runs(campaign) == 0);
         assertThat(pushes()).isEqualTo(INSTALLED);
     }
 
@@ -111,36 +97,6 @@ class PropagationPriorityTest {
 
     private long pendingBatches() {
         return jdbc.sql("SELECT COUNT(*) FROM scheduled_tasks WHERE task_name = 'card-propagation-batch'")
-                .query(Long.class)
-                .single();
-    }
-
-    private static String campaign(Api api) {
-        Api.Response created = api.post(
-                "/v1/campaigns",
-                Map.of(
-                        "name",
-                        "Priority",
-                        "campaignType",
-                        "event",
-                        "campaignData",
-                        Map.of("location", "Main hall"),
-                        "providerTypes",
-                        List.of("beta")));
-        assertThat(created.status()).as(created.body()).isEqualTo(201);
-        return created.data().get("id").asString();
-    }
-
-    private List<String> cardIds(String campaign) {
-        return jdbc.sql("SELECT id FROM wallet_cards WHERE campaign_id = ? ORDER BY id")
-                .param(campaign)
-                .query(String.class)
-                .list();
-    }
-
-    private long runs(String campaign) {
-        return jdbc.sql("SELECT COUNT(*) FROM card_propagations WHERE campaign_id = ?")
-                .param(campaign)
                 .query(Long.class)
                 .single();
     }

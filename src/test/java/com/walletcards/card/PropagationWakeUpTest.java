@@ -10,11 +10,8 @@ import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.RecordingProviders;
 import com.walletcards.support.Tenants;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -64,13 +61,15 @@ class PropagationWakeUpTest {
     @Test
     void aProviderCallThatFailedIsRetriedWhenItsBackoffEndsNotAtTheJobEnginesPoll() {
         Api api = new Api(port, Tenants.create(access).key());
-        String campaign = campaign(api);
+        BetaCampaigns campaigns = new BetaCampaigns(api, jdbc, cards);
+        String campaign = campaigns.create("Retry");
         recorder.failCalls("beta", ProviderFailure.retryLater("timeout"), ProviderFailure.retryLater("503"));
         Api.Response added = api.post(
                 "/v1/campaigns/" + campaign + "/recipients", Map.of("email", "retry@example.com", "name", "Retry"));
         assertThat(added.status()).as(added.body()).isEqualTo(201);
-        await().atMost(Duration.ofSeconds(30)).until(() -> cardIds(campaign).size() == 1);
-        String card = cardIds(campaign).get(0);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> campaigns.cardIds(campaign).size() == 1);
+        String card = campaigns.cardIds(campaign).get(0);
 
         new ProviderObjectReads(jdbc).awaitCreatedAtProviders(campaign);
         assertThat(recorder.calls("beta", "create", card)).hasSize(3);
@@ -78,60 +77,20 @@ class PropagationWakeUpTest {
 
     @Test
     void aCampaignChangeReachesEveryInstalledCardWithoutWaitingForTheJobEnginesPoll() {
-        Api api = new Api(port, Tenants.create(access).key());
-        String campaign = campaign(api);
-        List<Map<String, Object>> people = IntStream.range(0, 5)
-                .mapToObj(i -> Map.<String, Object>of("email", "wake" + i + "@example.com", "name", "Wake " + i))
-                .toList();
-        Api.Response added = api.post(
-                "/v1/campaigns/" + campaign + "/recipients/bulk", Map.of("recipients", people, "sendEmail", false));
-        assertThat(added.status()).as(added.body()).isEqualTo(201);
-        await().atMost(Duration.ofSeconds(30)).until(() -> cardIds(campaign).size() == people.size());
-        new ProviderObjectReads(jdbc).awaitCreatedAtProviders(campaign);
-        List<String> cardIds = cardIds(campaign);
-        cardIds.forEach(id -> assertThat(
-                        cards.applyProviderEvent("beta", id, UUID.randomUUID().toString(), true, Instant.now()))
-                .isTrue());
-        await().atMost(Duration.ofSeconds(30)).until(() -> runs(campaign) == 0);
+        BetaCampaigns campaigns =
+                new BetaCampaigns(new Api(port, Tenants.create(access).key()), jdbc, cards);
+        String campaign = campaigns.create("Wake");
+        List<String> cardIds = campaigns.installCards(campaign, 5);
 
-        Api.Response patched =
-                api.patch("/v1/campaigns/" + campaign, Map.of("campaignData", Map.of("location", "Side hall")));
+        Api.Response patched = campaigns
+                .api()
+                .patch("/v1/campaigns/" + campaign, Map.of("campaignData", Map.of("location", "Side hall")));
         assertThat(patched.status()).as(patched.body()).isEqualTo(200);
 
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(() ->
                         cardIds.forEach(id -> assertThat(new ProviderObjectReads(jdbc).walletVersion(id, "beta"))
                                 .isEqualTo(INITIAL + 1)));
-        await().atMost(Duration.ofSeconds(30)).until(() -> runs(campaign) == 0);
-    }
-
-    private static String campaign(Api api) {
-        Api.Response created = api.post(
-                "/v1/campaigns",
-                Map.of(
-                        "name",
-                        "Wake",
-                        "campaignType",
-                        "event",
-                        "campaignData",
-                        Map.of("location", "Main hall"),
-                        "providerTypes",
-                        List.of("beta")));
-        assertThat(created.status()).as(created.body()).isEqualTo(201);
-        return created.data().get("id").asString();
-    }
-
-    private List<String> cardIds(String campaign) {
-        return jdbc.sql("SELECT id FROM wallet_cards WHERE campaign_id = ? ORDER BY id")
-                .param(campaign)
-                .query(String.class)
-                .list();
-    }
-
-    private long runs(String campaign) {
-        return jdbc.sql("SELECT COUNT(*) FROM card_propagations WHERE campaign_id = ?")
-                .param(campaign)
-                .query(Long.class)
-                .single();
+        await().atMost(Duration.ofSeconds(30)).until(() -> campaigns.runs(campaign) == 0);
     }
 }
