@@ -42,7 +42,9 @@ import tools.jackson.databind.JsonNode;
  *
  * <pre>./mvnw -B test -Dtest=OpenId4vciIssuanceMeasurement -Dwallet.measure=true -Dsurefire.failIfNoSpecifiedTests=false</pre>
  *
- * The figures go to the test output and to target/measurements.txt.
+ * The figures go to the test output and to target/measurements.txt. The number of wallets
+ * issuing at once is 4; {@code "-DargLine=-Dwallet.measure.clients=8"} changes it (the baseline
+ * signs on as many threads).
  */
 @DatabaseTest
 @EnabledIfSystemProperty(named = "wallet.measure", matches = "true")
@@ -54,7 +56,7 @@ class OpenId4vciIssuanceMeasurement {
     /** Credentials per timed batch phase: batches issue several times faster, so more of them. */
     static final int BATCHED = 2000;
 
-    static final int CLIENTS = 4;
+    static final int CLIENTS = Integer.getInteger("wallet.measure.clients", 4);
     static final int ROUNDS = 5;
 
     @DynamicPropertySource
