@@ -87,8 +87,7 @@ class PropagationTasks {
         }
 
         Duration delay(int consecutiveFailures) {
-            int failures = Math.min(consecutiveFailures, 30);
-            return Duration.ofMillis(Math.min(max.toMillis(), first.toMillis() * (1L << failures)));
+            return Jobs.doubled(first, max, consecutiveFailures);
         }
     }
 }

@@ -23,6 +23,9 @@ import org.springframework.stereotype.Component;
 @Component
 public class Jobs {
 
+    /** No cap: {@link #doubled} with this grows until the doubling itself stops, at 2³⁰. */
+    private static final Duration UNCAPPED = Duration.ofMillis(Long.MAX_VALUE);
+
     private final ObjectProvider<SchedulerClient> scheduler;
     private final JobWakeUps wakeUps;
     private final Clock clock;
@@ -88,9 +91,14 @@ public class Jobs {
      * consecutive failure; each retry runs when due, not at the job engine's first poll after that.
      */
     public <T> FailureHandler<T> retryDoubling(Duration first) {
-        return (complete, operations) -> {
-            int failures = Math.min(complete.getExecution().consecutiveFailures, 30);
-            this.<T>rescheduleIn(first.multipliedBy(1L << failures)).complete(complete, operations);
-        };
+        return (complete, operations) -> this.<T>rescheduleIn(
+                        doubled(first, UNCAPPED, complete.getExecution().consecutiveFailures))
+                .complete(complete, operations);
+    }
+
+    /** {@code first} doubled once per consecutive failure, at most {@code max}. */
+    public static Duration doubled(Duration first, Duration max, int consecutiveFailures) {
+        int failures = Math.min(consecutiveFailures, 30);
+        return Duration.ofMillis(Math.min(max.toMillis(), first.toMillis() * (1L << failures)));
     }
 }
