@@ -48,12 +48,14 @@ class PropagationRequests {
                 queries.find(fresh.scopeKey())
                         .ifPresent(run -> jobs.scheduleIfNotExists(PropagationTasks.RUN
                                 .instance(PropagationRuns.runInstance(run))
+                                .priority(PropagationTasks.PRIORITY)
                                 .scheduledTo(due)));
                 return; // a run in progress looks for new changes by itself
             }
             if (queries.start(fresh, now)) {
                 jobs.scheduleIfNotExists(PropagationTasks.RUN
                         .instance(PropagationRuns.runInstance(fresh))
+                        .priority(PropagationTasks.PRIORITY)
                         .scheduledTo(due));
                 return;
             }

@@ -138,7 +138,7 @@ class PropagationRuns {
                             queries.boundary(run.organizationId(), run.campaignId(), after, settings.batchSize() - 1);
                     batches.add(PropagationTasks.BATCH
                             .instance(batchInstance(run.runId(), run.requested(), after, until.orElse("")))
-                            .priority(PropagationTasks.BATCH_PRIORITY)
+                            .priority(PropagationTasks.PRIORITY)
                             .build());
                     if (until.isEmpty()) {
                         break;

@@ -37,10 +37,12 @@ class PropagationTasks {
     static final TaskDescriptor<Void> BATCH = TaskDescriptor.of("card-propagation-batch");
 
     /**
-     * A campaign-wide change fans out into many batches at once; below every other job's
-     * (medium) priority they never keep a new recipient's card, a push or a delivery waiting.
+     * Propagation updates cards that holders already have, and comes in floods: a campaign-wide
+     * change fans out into many batches at once, and every card installed starts a run of its own.
+     * Below every other job's (medium) priority, it never keeps a new recipient's card, a
+     * provider call or a delivery waiting.
      */
-    static final int BATCH_PRIORITY = Priority.LOW;
+    static final int PRIORITY = Priority.LOW;
 
     @Bean
     CustomTask<Void> cardPropagationTask(PropagationRuns propagation, CardProperties properties, Jobs jobs) {
