@@ -7,14 +7,10 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.Base64;
-import java.util.BitSet;
 import java.util.HexFormat;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -126,37 +122,47 @@ final class Openid4vciStore {
     /** A credential's entry: its list and its index there. */
     record Entry(int listId, int idx) {}
 
-    /** Places reserved in one list: {@code count} credentials may be recorded there. */
-    record Reservation(int listId, int count) {}
+    /**
+     * Places reserved in one list of {@code listSize} entries: its places {@code first} to
+     * {@code first + count - 1}, which no other reservation holds.
+     */
+    record Reservation(int listId, int listSize, int first, int count) {}
 
     /**
      * Reserves up to {@code wanted} places in the first list from {@code fromList} on that has
-     * room ({@code issued < list_size}), opening the next list when one is full. The conditional
-     * UPDATE keeps instances from reserving more places than a list has; a reservation guarantees
-     * free indices for {@link #saveCredentials}. Places of a process that dies before using them
-     * stay unused: indices are never handed out twice.
+     * room ({@code issued < list_size}), opening the next list when one is full. {@code issued}
+     * counts the list's places handed out; the UPDATE moves it on only from the value read, so
+     * two instances never get the same places (one of them reads again). Places of a process that
+     * dies before using them stay unused: indices are never handed out twice.
      */
     Reservation reserveEntries(int fromList, int newListSize, int wanted) {
         for (int listId = fromList; ; ) {
-            Integer free = jdbc
-                    .queryForList(
-                            "SELECT list_size - issued FROM openid4vci_status_lists WHERE list_id = :list",
+            int[] list = jdbc
+                    .query(
+                            "SELECT list_size, issued FROM openid4vci_status_lists WHERE list_id = :list",
                             new MapSqlParameterSource("list", listId),
-                            Integer.class)
+                            (rs, i) -> new int[] {rs.getInt(1), rs.getInt(2)})
                     .stream()
                     .findFirst()
                     .orElse(null);
-            if (free != null && free > 0) {
-                int count = Math.min(wanted, free);
-                int reserved = jdbc.update("""
-                        UPDATE openid4vci_status_lists SET issued = issued + :count WHERE list_id = :list
-                        AND issued + :count <= list_size""", new MapSqlParameterSource("list", listId).addValue("count", count));
+            if (list != null && list[1] < list[0]) {
+                int size = list[0];
+                int first = list[1];
+                int count = Math.min(wanted, size - first);
+                int reserved = jdbc.update(
+                        """
+                        UPDATE openid4vci_status_lists SET issued = :next WHERE list_id = :list
+                        AND issued = :first AND list_size = :size""",
+                        new MapSqlParameterSource("list", listId)
+                                .addValue("next", first + count)
+                                .addValue("first", first)
+                                .addValue("size", size));
                 if (reserved == 1) {
-                    return new Reservation(listId, count);
+                    return new Reservation(listId, size, first, count);
                 }
                 continue; // another instance reserved places meanwhile: look again
             }
-            if (free != null) {
+            if (list != null) {
                 listId++; // full: the next list, opened below unless another instance did
             }
             try {
@@ -184,81 +190,29 @@ final class Openid4vciStore {
     }
 
     /**
-     * Records {@code count} new credentials of one response (one notification id) at random free
-     * indices of a list in which that many places were reserved, with one multi-row INSERT: it
-     * stores all of them or none. A taken index (primary key) makes the whole draw repeat; after a
-     * few collisions (a nearly full list) the indices are drawn among the free ones, so indices are
-     * never shared and say nothing about issuance order or about which credentials share a batch.
+     * Records the new credentials of one response (one notification id) at the given indices of
+     * a list, which come from places reserved for them ({@link StatusIndices}), with one
+     * multi-row INSERT: it stores all of them or none.
      */
-    List<Integer> saveCredentials(
-            String notificationId,
-            Holder holder,
-            int listId,
-            int listSize,
-            int count,
-            long contentVersion,
-            Instant now) {
+    void saveCredentials(
+            String notificationId, Holder holder, int listId, List<Integer> indices, long contentVersion, Instant now) {
         StringBuilder sql = new StringBuilder("""
                 INSERT INTO openid4vci_credentials (notification_id, object_ref, wallet_card_id, list_id,
                   status_idx, content_version, issued_at, revoked) VALUES """);
-        for (int i = 0; i < count; i++) {
+        var params = new MapSqlParameterSource("id", notificationId)
+                .addValue("ref", holder.objectRef())
+                .addValue("card", holder.walletCardId())
+                .addValue("list", listId)
+                .addValue("version", contentVersion)
+                .addValue("now", Times.db(now));
+        for (int i = 0; i < indices.size(); i++) {
             sql.append(i == 0 ? "" : ", ")
                     .append("(:id, :ref, :card, :list, :idx")
                     .append(i)
                     .append(", :version, :now, FALSE)");
+            params.addValue("idx" + i, indices.get(i));
         }
-        for (int attempt = 0; ; attempt++) {
-            List<Integer> indices = attempt < 8 ? randomIndices(listSize, count) : freeIndices(listId, listSize, count);
-            var params = new MapSqlParameterSource("id", notificationId)
-                    .addValue("ref", holder.objectRef())
-                    .addValue("card", holder.walletCardId())
-                    .addValue("list", listId)
-                    .addValue("version", contentVersion)
-                    .addValue("now", Times.db(now));
-            for (int i = 0; i < count; i++) {
-                params.addValue("idx" + i, indices.get(i));
-            }
-            try {
-                jdbc.update(sql.toString(), params);
-                return indices;
-            } catch (DuplicateKeyException e) {
-                if (attempt > 50) {
-                    throw new IllegalStateException("Status list " + listId + " has no free index left", e);
-                }
-            }
-        }
-    }
-
-    private static List<Integer> randomIndices(int listSize, int count) {
-        Set<Integer> drawn = new LinkedHashSet<>();
-        while (drawn.size() < count) {
-            drawn.add(RANDOM.nextInt(listSize));
-        }
-        return List.copyOf(drawn);
-    }
-
-    private List<Integer> freeIndices(int listId, int listSize, int count) {
-        BitSet taken = new BitSet(listSize);
-        jdbc.queryForList(
-                        "SELECT status_idx FROM openid4vci_credentials WHERE list_id = :list",
-                        new MapSqlParameterSource("list", listId),
-                        Integer.class)
-                .forEach(taken::set);
-        if (listSize - taken.cardinality() < count) {
-            throw new IllegalStateException(
-                    "Status list " + listId + " has fewer than " + count + " free indices left");
-        }
-        List<Integer> indices = new ArrayList<>();
-        for (int n = 0; n < count; n++) {
-            int nth = RANDOM.nextInt(listSize - taken.cardinality());
-            int idx = taken.nextClearBit(0);
-            for (int i = 0; i < nth; i++) {
-                idx = taken.nextClearBit(idx + 1);
-            }
-            taken.set(idx);
-            indices.add(idx);
-        }
-        return indices;
+        jdbc.update(sql.toString(), params);
     }
 
     /** The size of a list, or empty when there is no such list. */

@@ -13,8 +13,8 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.Deflater;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Token Status Lists (draft-ietf-oauth-status-list): one bit per credential, 1 = revoked. The
@@ -38,47 +38,45 @@ final class StatusLists {
     private final Clock clock;
     private final int newListSize;
 
-    /** Sizes of lists that hold entries: fixed from their first entry on, so read once. */
-    private final Map<Integer, Integer> sizes = new ConcurrentHashMap<>();
-
     /**
      * Places are reserved in the database this many at a time, so that issuing a credential does
      * not update the list's row (a row every issuance on every instance would wait for) each time.
      */
     static final int RESERVATION = 32;
 
+    private final StatusIndices indices;
+
     /** The list that took the last entry here; lists before it are full, so it is where to start. */
     private int current;
 
-    /** The list of this instance's current reservation and how many of its places are left. */
-    private int reservedList;
-
-    private int reservedLeft;
+    /** What is left of this instance's current reservation (none before the first issuance). */
+    private Openid4vciStore.@Nullable Reservation reserved;
 
     StatusLists(Openid4vciStore store, IssuerKey key, String baseUrl, Clock clock, int newListSize) {
-        if (newListSize < 8 || newListSize % 8 != 0) {
-            throw new IllegalStateException("WALLET_EUDIW_STATUS_LIST_SIZE must be a multiple of 8, at least 8");
+        if (newListSize < 8 || newListSize % 8 != 0 || newListSize > StatusIndices.MAX_LIST_SIZE) {
+            throw new IllegalStateException(
+                    "WALLET_EUDIW_STATUS_LIST_SIZE must be a multiple of 8, from 8 to " + StatusIndices.MAX_LIST_SIZE);
         }
         this.store = store;
         this.key = key;
         this.baseUrl = baseUrl;
         this.clock = clock;
         this.newListSize = newListSize;
+        this.indices = new StatusIndices(key.derivedSecret("openid4vci status list index key"));
     }
 
     /**
-     * Records the {@code count} credentials of one response at random, never reused indices of
-     * the newest list with room: one INSERT per list the places come from (one, unless the
-     * reservation ran out at a list's end).
+     * Records the {@code count} credentials of one response at never reused indices of the newest
+     * list with room, which look random ({@link StatusIndices}): one INSERT per list the places
+     * come from (one, unless the reservation ran out at a list's end).
      */
     List<Openid4vciStore.Entry> allocate(
             String notificationId, Openid4vciStore.Holder holder, long contentVersion, Instant now, int count) {
         List<Openid4vciStore.Entry> entries = new ArrayList<>();
         for (var places : reservePlaces(count)) {
-            int size = sizes.computeIfAbsent(
-                    places.listId(), id -> store.listSize(id).orElseThrow());
-            for (int idx : store.saveCredentials(
-                    notificationId, holder, places.listId(), size, places.count(), contentVersion, now)) {
+            List<Integer> taken = indices.of(places.listId(), places.listSize(), places.first(), places.count());
+            store.saveCredentials(notificationId, holder, places.listId(), taken, contentVersion, now);
+            for (int idx : taken) {
                 entries.add(new Openid4vciStore.Entry(places.listId(), idx));
             }
         }
@@ -89,25 +87,28 @@ final class StatusLists {
     private synchronized List<Openid4vciStore.Reservation> reservePlaces(int count) {
         List<Openid4vciStore.Reservation> places = new ArrayList<>();
         for (int wanted = count; wanted > 0; ) {
-            if (reservedLeft == 0) {
+            if (reserved == null || reserved.count() == 0) {
                 if (current == 0) {
                     current = store.newestList();
                     store.resizeEmptyList(current, newListSize);
                 }
-                var reservation = store.reserveEntries(current, newListSize, Math.max(RESERVATION, wanted));
-                current = Math.max(current, reservation.listId());
-                reservedList = reservation.listId();
-                reservedLeft = reservation.count();
+                reserved = store.reserveEntries(current, newListSize, Math.max(RESERVATION, wanted));
+                current = Math.max(current, reserved.listId());
             }
-            int taken = Math.min(wanted, reservedLeft);
+            var from = reserved;
+            int taken = Math.min(wanted, from.count());
             var last = places.isEmpty() ? null : places.get(places.size() - 1);
-            if (last != null && last.listId() == reservedList) {
-                // A fresh reservation in the same list: still one INSERT for that list.
-                places.set(places.size() - 1, new Openid4vciStore.Reservation(reservedList, last.count() + taken));
+            if (last != null && last.listId() == from.listId() && last.first() + last.count() == from.first()) {
+                // The next places of the same list: still one INSERT for that list.
+                places.set(
+                        places.size() - 1,
+                        new Openid4vciStore.Reservation(
+                                from.listId(), from.listSize(), last.first(), last.count() + taken));
             } else {
-                places.add(new Openid4vciStore.Reservation(reservedList, taken));
+                places.add(new Openid4vciStore.Reservation(from.listId(), from.listSize(), from.first(), taken));
             }
-            reservedLeft -= taken;
+            reserved = new Openid4vciStore.Reservation(
+                    from.listId(), from.listSize(), from.first() + taken, from.count() - taken);
             wanted -= taken;
         }
         return places;
@@ -118,7 +119,7 @@ final class StatusLists {
     }
 
     /** The signed list, or null when there is no such list. */
-    @org.jspecify.annotations.Nullable
+    @Nullable
     String token(int listId) {
         var list = store.statusList(listId).orElse(null);
         if (list == null) {
