@@ -33,7 +33,8 @@ final class CpuSplit {
 
         /** Linux keeps the first 15 characters of a thread's name. */
         static Part of(String name) {
-            if (name.startsWith("http-nio")) {
+            // With virtual threads on (JDK 21+), requests run on the scheduler's carrier threads.
+            if (name.startsWith("http-nio") || name.startsWith("ForkJoinPool-")) {
                 return ISSUER;
             }
             if (name.startsWith("pool-") || name.startsWith("HttpClient-")) {
