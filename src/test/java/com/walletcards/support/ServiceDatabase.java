@@ -46,7 +46,7 @@ public record ServiceDatabase(String url, String user, Path dataDir) {
     }
 
     /** {@code spring.datasource.url} as {@code application.yml} resolves it without WALLET_DATABASE_URL. */
-    static String embeddedDefaultUrl(Path dataDir) {
+    public static String embeddedDefaultUrl(Path dataDir) {
         YamlPropertiesFactoryBean yaml = new YamlPropertiesFactoryBean();
         yaml.setResources(new ClassPathResource("application.yml"));
         Properties application = yaml.getObject();

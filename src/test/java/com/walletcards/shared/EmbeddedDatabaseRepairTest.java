@@ -1,0 +1,256 @@
+package com.walletcards.shared;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import com.walletcards.shared.EmbeddedDatabaseRepair.Outcome;
+import com.walletcards.support.ServiceDatabase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.flywaydb.core.Flyway;
+import org.h2.engine.SessionLocal;
+import org.h2.index.Index;
+import org.h2.jdbc.JdbcConnection;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The embedded database after a stop that did not close it: H2's own recovery can leave a committed
+ * row in its table but out of the table's indexes; the next start rebuilds them.
+ */
+class EmbeddedDatabaseRepairTest {
+
+    private static final int KEYS = 50;
+    private static final String LOST = "key-17";
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void aCommittedRowMissingFromItsIndexesAfterAnUncleanStopIsFoundThroughThemAfterTheNextStart() throws Exception {
+        EmbeddedH2File file = serviceDatabase();
+        migrateAndFill(file);
+        dropFromEveryIndex(file, LOST);
+        assertThat(keysOfOrganization(file))
+                .as("the damage H2's recovery once left: the row is stored, lists by organization skip it")
+                .hasSize(KEYS - 1);
+        List<String> schemaBefore = schema(file);
+        Files.writeString(repair(file).marker(), "left by a killed process");
+
+        EmbeddedDatabaseRepair repair = repair(file);
+        assertThat(repair.open()).isEqualTo(Outcome.REPAIRED);
+
+        assertThat(keysOfOrganization(file)).hasSize(KEYS).contains(LOST);
+        assertThat(single(file, "SELECT id FROM api_keys WHERE key_hash = 'hash-" + LOST + "'"))
+                .isEqualTo(LOST);
+        assertThat(schema(file))
+                .as("every table, index and constraint, as before")
+                .isEqualTo(schemaBefore);
+        assertThat(flyway(file).info().pending())
+                .as("no migration to apply again")
+                .isEmpty();
+        assertThat(flyway(file).validateWithResult().validationSuccessful).isTrue();
+        assertThat(repair.before()).as("the file as it was found").exists();
+        repair.closed();
+    }
+
+    @Test
+    void aDatabaseClosedCleanlyIsOpenedAsItIs() throws Exception {
+        EmbeddedH2File file = serviceDatabase();
+        EmbeddedDatabaseRepair repair = repair(file);
+        assertThat(repair.open()).isEqualTo(Outcome.UNTOUCHED);
+        assertThat(repair.marker()).as("open").exists();
+        migrateAndFill(file);
+        repair.closed();
+        assertThat(repair.marker()).as("closed cleanly").doesNotExist();
+        Object fileKey = Files.readAttributes(file.file(), "unix:ino").get("ino");
+
+        assertThat(repair.open()).isEqualTo(Outcome.UNTOUCHED);
+
+        assertThat(Files.readAttributes(file.file(), "unix:ino").get("ino")).isEqualTo(fileKey);
+        assertThat(repair.before()).doesNotExist();
+        assertThat(keysOfOrganization(file)).hasSize(KEYS);
+        repair.closed();
+    }
+
+    @Test
+    void aSecondHolderInTheSameProcessNeitherRepairsNorRemovesTheMarkerTheFirstStillNeeds() throws Exception {
+        EmbeddedH2File file = serviceDatabase();
+        EmbeddedDatabaseRepair first = repair(file);
+        EmbeddedDatabaseRepair second = repair(file);
+        first.open();
+        migrateAndFill(file);
+
+        assertThat(second.open())
+                .as("the marker is the first holder's, not a crash's")
+                .isEqualTo(Outcome.UNTOUCHED);
+        second.closed();
+        assertThat(first.marker()).exists();
+        first.closed();
+        assertThat(first.marker()).doesNotExist();
+    }
+
+    @Test
+    void aRepairCutOffAfterTheRebuiltFileWasCompleteIsFinishedAtTheNextStart() throws Exception {
+        EmbeddedH2File file = serviceDatabase();
+        migrateAndFill(file);
+        EmbeddedH2File rebuilt = file.named("-repaired");
+        Files.copy(file.file(), rebuilt.file());
+        execute(
+                rebuilt,
+                "INSERT INTO organizations VALUES ('org-rebuilt', 'Only in the rebuilt file', CURRENT_TIMESTAMP)");
+        Files.writeString(repair(file).marker(), "left by a killed process");
+
+        EmbeddedDatabaseRepair repair = repair(file);
+        assertThat(repair.open()).isEqualTo(Outcome.REPAIR_FINISHED);
+
+        assertThat(single(file, "SELECT name FROM organizations WHERE id = 'org-rebuilt'"))
+                .isEqualTo("Only in the rebuilt file");
+        assertThat(rebuilt.file()).doesNotExist();
+        repair.closed();
+    }
+
+    @Test
+    void aDatabaseAnotherProcessHoldsIsLeftAloneWithAClearError() throws Exception {
+        EmbeddedH2File file = serviceDatabase();
+        migrateAndFill(file);
+        Files.writeString(repair(file).marker(), "the other process's");
+        Path output = dataDir.resolve("holder.out");
+        Process holder = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "org.h2.tools.Shell",
+                        "-url",
+                        file.url(),
+                        "-user",
+                        "sa") // reads statements from its input, which stays open: it holds the file
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+        try {
+            // The prompt comes once its connection is open; probing the file would race with it.
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> Files.readString(output).contains("sql>"));
+
+            assertThatThrownBy(() -> repair(file).open())
+                    .hasMessageContaining("Could not rebuild the embedded database")
+                    .hasMessageContaining("another process");
+            assertThat(file.named("-repaired").file()).doesNotExist();
+            assertThat(repair(file).before()).doesNotExist();
+        } finally {
+            holder.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void onlyEmbeddedFileDatabasesAreRepaired() {
+        assertThat(EmbeddedH2File.of("jdbc:postgresql://127.0.0.1:5432/test")).isEmpty();
+        assertThat(EmbeddedH2File.of("jdbc:h2:mem:wallet")).isEmpty();
+        assertThat(EmbeddedH2File.of("jdbc:h2:tcp://127.0.0.1:9092/wallet")).isEmpty();
+        assertThat(EmbeddedH2File.of("jdbc:h2:/srv/data/wallet"))
+                .hasValueSatisfying(file -> assertThat(file.file()).isEqualTo(Path.of("/srv/data/wallet.mv.db")));
+        assertThat(EmbeddedH2File.of("jdbc:h2:file:/srv/data/wallet;MODE=PostgreSQL;AUTO_SERVER=TRUE;WRITE_DELAY=0"))
+                .hasValueSatisfying(file -> {
+                    assertThat(file.file()).isEqualTo(Path.of("/srv/data/wallet.mv.db"));
+                    assertThat(file.url()).isEqualTo("jdbc:h2:file:/srv/data/wallet;MODE=PostgreSQL;WRITE_DELAY=0");
+                });
+    }
+
+    private EmbeddedH2File serviceDatabase() {
+        return EmbeddedH2File.of(ServiceDatabase.embeddedDefaultUrl(dataDir)).orElseThrow();
+    }
+
+    private static EmbeddedDatabaseRepair repair(EmbeddedH2File file) {
+        return new EmbeddedDatabaseRepair(file, "sa", "");
+    }
+
+    private static Flyway flyway(EmbeddedH2File file) {
+        return Flyway.configure()
+                .dataSource(file.url(), "sa", "")
+                .locations("classpath:db/migration")
+                .load();
+    }
+
+    private static void migrateAndFill(EmbeddedH2File file) throws SQLException {
+        flyway(file).migrate();
+        execute(file, "INSERT INTO organizations VALUES ('org', 'Org', CURRENT_TIMESTAMP)");
+        for (int i = 0; i < KEYS; i++) {
+            execute(
+                    file,
+                    "INSERT INTO api_keys (id, organization_id, prefix, key_hash, scopes, created_at) VALUES ('key-" + i
+                            + "', 'org', 'wk_', 'hash-key-" + i + "', 'all', CURRENT_TIMESTAMP)");
+        }
+    }
+
+    /** What H2's recovery left once: the row stays in its table, every secondary index loses it. */
+    private static void dropFromEveryIndex(EmbeddedH2File file, String id) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(file.url(), "sa", "")) {
+            SessionLocal session = (SessionLocal) ((JdbcConnection) connection).getSession();
+            var table = session.getDatabase().getSchema("public").getTableOrView(session, "api_keys");
+            long key;
+            try (Statement statement = connection.createStatement();
+                    ResultSet row = statement.executeQuery("SELECT _ROWID_ FROM api_keys WHERE id = '" + id + "'")) {
+                row.next();
+                key = row.getLong(1);
+            }
+            var row = table.getRow(session, key);
+            for (Index index : table.getIndexes()) {
+                if (!index.getIndexType().isScan() && !index.getIndexType().isPrimaryKey()) {
+                    index.remove(session, row);
+                }
+            }
+            session.commit(false);
+        }
+    }
+
+    private static List<String> keysOfOrganization(EmbeddedH2File file) throws SQLException {
+        List<String> ids = new ArrayList<>();
+        try (Connection connection = DriverManager.getConnection(file.url(), "sa", "");
+                Statement statement = connection.createStatement();
+                ResultSet rows =
+                        statement.executeQuery("SELECT id FROM api_keys WHERE organization_id = 'org' ORDER BY id")) {
+            while (rows.next()) {
+                ids.add(rows.getString(1));
+            }
+        }
+        return ids;
+    }
+
+    private static List<String> schema(EmbeddedH2File file) throws SQLException {
+        List<String> lines = new ArrayList<>();
+        try (Connection connection = DriverManager.getConnection(file.url(), "sa", "");
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SCRIPT NODATA NOPASSWORDS NOSETTINGS")) {
+            while (rows.next()) {
+                lines.add(rows.getString(1));
+            }
+        }
+        return lines;
+    }
+
+    private static String single(EmbeddedH2File file, String sql) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(file.url(), "sa", "");
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
+            assertThat(rows.next()).as(sql).isTrue();
+            return rows.getString(1);
+        }
+    }
+
+    private static void execute(EmbeddedH2File file, String sql) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(file.url(), "sa", "");
+                Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+}
