@@ -44,18 +44,17 @@ public class CampaignManagement {
         return campaign;
     }
 
-    @Transactional(readOnly = true)
+    // No transaction of its own: one statement, which needs none, and a read-only transaction only
+    // adds its BEGIN and COMMIT round trips. Inside a caller's transaction it runs in that one.
     public Campaign get(OrganizationId org, CampaignId id) {
         return queries.find(org, id).orElseThrow(CampaignNotFound::new);
     }
 
     /** Like {@link #get} without failing: for callers inside a transaction that must not roll back. */
-    @Transactional(readOnly = true)
     public Optional<Campaign> find(OrganizationId org, CampaignId id) {
         return queries.find(org, id);
     }
 
-    @Transactional(readOnly = true)
     public CampaignPage list(
             OrganizationId org, @Nullable CampaignStatus status, @Nullable CampaignType type, Page page) {
         CampaignQueries.PageRows rows = queries.page(org, status, type, page);

@@ -131,12 +131,12 @@ public class WalletCards {
         return cardIds;
     }
 
-    @Transactional(readOnly = true)
+    // No transaction of its own: one statement each, which needs none, and a read-only transaction only
+    // adds its BEGIN and COMMIT round trips. Inside a caller's transaction it runs in that one.
     public CardView get(OrganizationId org, String cardId) {
         return queries.find(org, cardId).map(this::view).orElseThrow(() -> new NotFound("Wallet card"));
     }
 
-    @Transactional(readOnly = true)
     public Map<String, CardView> views(OrganizationId org, Collection<String> cardIds) {
         return queries.findMany(org, cardIds).stream()
                 .map(this::view)

@@ -14,11 +14,16 @@ import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
 
-/** What the API shows of recipients: one, a filtered page, their history and their cards. */
+/**
+ * What the API shows of recipients: one, a filtered page, their history and their cards.
+ *
+ * <p>No transaction: each method runs one or two statements, and at the databases' READ COMMITTED
+ * each statement sees its own snapshot even inside a transaction, so a read-only transaction would
+ * only add its BEGIN and COMMIT round trips (the campaign check before a page guards the 404, not
+ * a snapshot).
+ */
 @Service
-@Transactional(readOnly = true)
 public class RecipientReads {
 
     private final RecipientQueries queries;
