@@ -56,6 +56,15 @@ record EmbeddedH2File(Path base, String settings) {
         return new EmbeddedH2File(sibling(suffix), settings);
     }
 
+    /** The same database with a setting of the URL left out, so that H2's default applies. */
+    EmbeddedH2File without(String setting) {
+        String prefix = ";" + setting.toUpperCase(Locale.ROOT) + "=";
+        String kept = Arrays.stream(settings.split("(?=;)"))
+                .filter(part -> !part.toUpperCase(Locale.ROOT).startsWith(prefix))
+                .collect(Collectors.joining());
+        return new EmbeddedH2File(base, kept);
+    }
+
     String url() {
         return PREFIX + base + settings;
     }

@@ -43,7 +43,11 @@ class EmbeddedDatabaseRepairTest {
         assertThat(keysOfOrganization(file))
                 .as("the damage H2's recovery once left: the row is stored, lists by organization skip it")
                 .hasSize(KEYS - 1);
+        execute(file, "SET DEFAULT_LOCK_TIMEOUT 4321"); // kept by the file, not in the URL
         List<String> schemaBefore = schema(file);
+        assertThat(schemaBefore)
+                .as("settings the file keeps")
+                .contains("SET DEFAULT_LOCK_TIMEOUT 4321;", "SET WRITE_DELAY 0;");
         Files.writeString(repair(file).marker(), "left by a killed process");
 
         EmbeddedDatabaseRepair repair = repair(file);
@@ -53,13 +57,16 @@ class EmbeddedDatabaseRepairTest {
         assertThat(single(file, "SELECT id FROM api_keys WHERE key_hash = 'hash-" + LOST + "'"))
                 .isEqualTo(LOST);
         assertThat(schema(file))
-                .as("every table, index and constraint, as before")
+                .as("every table, index, constraint and kept setting, as before")
                 .isEqualTo(schemaBefore);
         assertThat(flyway(file).info().pending())
                 .as("no migration to apply again")
                 .isEmpty();
         assertThat(flyway(file).validateWithResult().validationSuccessful).isTrue();
         assertThat(repair.before()).as("the file as it was found").exists();
+        assertThat(file.sibling("-repair.sql.gz"))
+                .as("the export, once imported")
+                .doesNotExist();
         repair.closed();
     }
 
@@ -109,9 +116,12 @@ class EmbeddedDatabaseRepairTest {
                 rebuilt,
                 "INSERT INTO organizations VALUES ('org-rebuilt', 'Only in the rebuilt file', CURRENT_TIMESTAMP)");
         Files.writeString(repair(file).marker(), "left by a killed process");
+        Path script = file.sibling("-repair.sql.gz");
+        Files.writeString(script, "the export the rebuilt file was made from");
 
         EmbeddedDatabaseRepair repair = repair(file);
         assertThat(repair.open()).isEqualTo(Outcome.REPAIR_FINISHED);
+        assertThat(script).doesNotExist();
 
         assertThat(single(file, "SELECT name FROM organizations WHERE id = 'org-rebuilt'"))
                 .isEqualTo("Only in the rebuilt file");
@@ -226,11 +236,13 @@ class EmbeddedDatabaseRepairTest {
         return ids;
     }
 
+    /** Every object and every setting the file keeps (read without the URL's WRITE_DELAY, which it keeps). */
     private static List<String> schema(EmbeddedH2File file) throws SQLException {
         List<String> lines = new ArrayList<>();
-        try (Connection connection = DriverManager.getConnection(file.url(), "sa", "");
+        try (Connection connection =
+                        DriverManager.getConnection(file.without("WRITE_DELAY").url(), "sa", "");
                 Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery("SCRIPT NODATA NOPASSWORDS NOSETTINGS")) {
+                ResultSet rows = statement.executeQuery("SCRIPT NODATA NOPASSWORDS")) {
             while (rows.next()) {
                 lines.add(rows.getString(1));
             }
