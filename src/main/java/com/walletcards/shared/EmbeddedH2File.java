@@ -35,10 +35,11 @@ record EmbeddedH2File(Path base, String settings) {
         String location = parts[0].startsWith("~") ? System.getProperty("user.home") + parts[0].substring(1) : parts[0];
         String settings = Arrays.stream(parts, 1, parts.length)
                 .filter(setting -> !setting.isBlank())
-                .filter(setting -> !setting.toUpperCase(Locale.ROOT).startsWith("AUTO_SERVER"))
                 .map(setting -> ";" + setting)
                 .collect(Collectors.joining());
-        return Optional.of(new EmbeddedH2File(Path.of(location).toAbsolutePath().normalize(), settings));
+        return Optional.of(new EmbeddedH2File(Path.of(location).toAbsolutePath().normalize(), settings)
+                .without("AUTO_SERVER")
+                .without("AUTO_SERVER_PORT"));
     }
 
     /** The file H2 keeps this database in. */
