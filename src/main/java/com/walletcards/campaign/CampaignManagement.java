@@ -94,8 +94,14 @@ public class CampaignManagement {
      */
     @Transactional
     public Campaign acceptRecipients(OrganizationId org, CampaignId id) {
-        queries.markHasRecipients(org, id);
         Campaign campaign = get(org, id);
+        if (!campaign.hasRecipients()) {
+            // The first adds: the mark waits for a PATCH holding the row, and the campaign is read
+            // again after it, so a barcode strategy that PATCH committed is the one checked. Later
+            // adds skip both: once marked, a campaign's strategy can no longer change.
+            queries.markHasRecipients(org, id);
+            campaign = get(org, id);
+        }
         campaign.ensureAcceptsRecipients();
         return campaign;
     }

@@ -131,7 +131,7 @@ class CampaignQueries {
 
     /**
      * Marks that the campaign has recipients. Only the first call writes (and so row-locks), which
-     * serializes it with a PATCH of the barcode strategy; later calls read nothing and lock nothing.
+     * serializes it with a PATCH of the barcode strategy; later calls change nothing and lock nothing.
      */
     void markHasRecipients(OrganizationId org, CampaignId id) {
         jdbc.sql(

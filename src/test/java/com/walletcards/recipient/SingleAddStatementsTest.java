@@ -65,7 +65,7 @@ class SingleAddStatementsTest {
     }
 
     @Test
-    void aSingleAddExecutesABoundedNumberOfStatements() {
+    void aSingleAddExecutesABoundedNumberOfStatementsAndLeavesItsMarkedCampaignAlone() {
         String c = flows.campaign();
         flows.recipient(c); // the campaign's first recipient also marks it as having recipients
         List<Integer> counts = new ArrayList<>();
@@ -74,6 +74,8 @@ class SingleAddStatementsTest {
             flows.recipient(c);
             List<String> executed = new ArrayList<>(Counting.EXECUTED);
             counts.add(executed.size());
+            // Once the campaign is marked as having recipients, an add reads it and writes nothing to it.
+            assertThat(executed).noneMatch(sql -> sql.contains("UPDATE campaigns"));
             if (i == 9) {
                 System.out.println("statements of one single add (" + executed.size() + "):");
                 executed.forEach(sql -> System.out.println("  " + sql));
