@@ -33,6 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import org.awaitility.core.ConditionTimeoutException;
 import org.h2.tools.Server;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Tag;
@@ -149,13 +150,15 @@ class DatabaseOutageTest {
                     .isPositive();
 
             long cardsDoneMs = doneAfter(
+                    service,
+                    hooks,
                     restoredAt,
                     () -> sql.count(
                                     "SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND wallet_card_id IS NULL",
                                     campaign)
                             == 0);
-            long propagationDoneMs = doneAfter(restoredAt, () -> propagationDone(campaign));
-            long webhooksDoneMs = doneAfter(restoredAt, () -> webhooksDone(hooks));
+            long propagationDoneMs = doneAfter(service, hooks, restoredAt, () -> propagationDone(campaign));
+            long webhooksDoneMs = doneAfter(service, hooks, restoredAt, () -> webhooksDone(hooks));
 
             assertThat(client.accepted).hasSizeGreaterThan(acceptedAtRestore);
             assertThat(sql.countIds("recipients", client.accepted))
@@ -276,12 +279,45 @@ class DatabaseOutageTest {
                 .isEqualTo(r.json().get("error").get("requestId").asString());
     }
 
-    /** Waits until {@code done}; answers the milliseconds since {@code since}. */
-    private static long doneAfter(long since, Callable<Boolean> done) {
-        await().atMost(Duration.ofSeconds(180))
-                .pollInterval(Duration.ofMillis(250))
-                .until(done);
+    /**
+     * Waits until {@code done}; answers the milliseconds since {@code since}. When the wait runs
+     * out, prints the work still open and dumps the service's threads, so the failure says why.
+     */
+    private long doneAfter(ServiceProcess service, Hooks hooks, long since, Callable<Boolean> done)
+            throws SQLException {
+        try {
+            await().atMost(Duration.ofSeconds(180))
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(done);
+        } catch (ConditionTimeoutException e) {
+            printOpenWork(hooks);
+            System.out.println(
+                    "Threads of the service: " + service.dumpThreads().toAbsolutePath());
+            throw e;
+        }
         return millisSince(since);
+    }
+
+    private void printOpenWork(Hooks hooks) throws SQLException {
+        System.out.println("Recipients without a card: "
+                + sql.count("SELECT COUNT(*) FROM recipients WHERE wallet_card_id IS NULL AND deleted_at IS NULL"));
+        System.out.println("Propagations left: "
+                + sql.strings("SELECT DISTINCT CAST(campaign_id AS VARCHAR(100)) FROM card_propagations"));
+        System.out.println(
+                "Webhook deliveries not succeeded, the first 50 (id, status, attempts, claims, next attempt): "
+                        + sql.strings(
+                                "SELECT id || ' ' || status || ' ' || CAST(attempts AS VARCHAR(20)) || ' '"
+                                        + " || CAST(claims AS VARCHAR(20)) || ' ' || CAST(next_attempt_at AS VARCHAR(60))"
+                                        + " FROM webhook_deliveries WHERE status <> 'succeeded' ORDER BY id FETCH FIRST 50 ROWS ONLY"));
+        List<String> unseen = new ArrayList<>(sql.strings("SELECT event_id FROM webhook_deliveries"));
+        unseen.removeAll(hooks.ids);
+        System.out.println("Webhook events the receiver has not seen (" + unseen.size() + "): "
+                + unseen.subList(0, Math.min(50, unseen.size())));
+        System.out.println("Job executions, the first 50 due (task, id, picked, heartbeat, due): "
+                + sql.strings("SELECT task_name || ' ' || task_instance || ' ' || CAST(picked AS VARCHAR(10)) || ' '"
+                        + " || COALESCE(CAST(last_heartbeat AS VARCHAR(60)), '-') || ' '"
+                        + " || CAST(execution_time AS VARCHAR(60)) FROM scheduled_tasks"
+                        + " ORDER BY execution_time FETCH FIRST 50 ROWS ONLY"));
     }
 
     /** Every installed card on the newest content, no propagation left. */

@@ -113,6 +113,29 @@ public final class ServiceProcess implements AutoCloseable {
         return log;
     }
 
+    /**
+     * Writes the service's threads, as {@code jcmd Thread.print} shows them, beside its log: for a
+     * test whose wait for the service's background work ran out. Answers the file.
+     */
+    public Path dumpThreads() {
+        Path dump = log.resolveSibling(log.getFileName().toString().replace(".log", "") + "-threads.txt");
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            Process jcmdRun = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
+                    .redirectErrorStream(true)
+                    .redirectOutput(dump.toFile())
+                    .start();
+            if (!jcmdRun.waitFor(60, TimeUnit.SECONDS)) {
+                jcmdRun.destroyForcibly();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return dump;
+    }
+
     private void waitForExit() {
         try {
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
