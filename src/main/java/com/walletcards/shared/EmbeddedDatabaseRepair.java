@@ -112,7 +112,8 @@ final class EmbeddedDatabaseRepair {
         return database.named("-before-repair").file();
     }
 
-    private Path script() {
+    /** The export a rebuild imports; removed once the rebuilt file is in place. */
+    Path script() {
         return database.sibling("-repair.sql.gz");
     }
 

@@ -64,9 +64,7 @@ class EmbeddedDatabaseRepairTest {
                 .isEmpty();
         assertThat(flyway(file).validateWithResult().validationSuccessful).isTrue();
         assertThat(repair.before()).as("the file as it was found").exists();
-        assertThat(file.sibling("-repair.sql.gz"))
-                .as("the export, once imported")
-                .doesNotExist();
+        assertThat(repair.script()).as("the export, once imported").doesNotExist();
         repair.closed();
     }
 
@@ -116,7 +114,7 @@ class EmbeddedDatabaseRepairTest {
                 rebuilt,
                 "INSERT INTO organizations VALUES ('org-rebuilt', 'Only in the rebuilt file', CURRENT_TIMESTAMP)");
         Files.writeString(repair(file).marker(), "left by a killed process");
-        Path script = file.sibling("-repair.sql.gz");
+        Path script = repair(file).script();
         Files.writeString(script, "the export the rebuilt file was made from");
 
         EmbeddedDatabaseRepair repair = repair(file);
