@@ -44,7 +44,8 @@ public final class Campaign {
     private long contentVersion;
     private final Instant createdAt;
     private Instant updatedAt;
-    private EventSchedule schedule;
+    /** Derived from the data and dates when first asked for: most loads of a campaign never need it. */
+    private @Nullable EventSchedule schedule;
 
     Campaign(
             CampaignId id,
@@ -75,7 +76,6 @@ public final class Campaign {
         this.contentVersion = contentVersion;
         this.createdAt = createdAt;
         this.updatedAt = updatedAt;
-        this.schedule = deriveSchedule(data, startDate, endDate);
     }
 
     static Campaign create(CampaignId id, OrganizationId org, NewCampaign input, Instant now) {
@@ -168,7 +168,7 @@ public final class Campaign {
         }
         List<CampaignEvent> events = new ArrayList<>();
         if (!changed.isEmpty()) {
-            schedule = deriveSchedule(data, startDate, endDate);
+            schedule = null;
             contentVersion++;
             updatedAt = now;
             events.add(new CampaignUpdated(organizationId, id, contentVersion, Set.copyOf(changed), now));
@@ -202,7 +202,8 @@ public final class Campaign {
 
     /** An active campaign whose event is over completes by itself. */
     Optional<CampaignStatusChanged> completeIfOver(Instant now) {
-        boolean over = schedule.endsAt() != null && schedule.endsAt().isBefore(now);
+        Instant endsAt = schedule().endsAt();
+        boolean over = endsAt != null && endsAt.isBefore(now);
         return status == CampaignStatus.active && over ? moveTo(CampaignStatus.completed, now) : Optional.empty();
     }
 
@@ -248,16 +249,6 @@ public final class Campaign {
         if (start != null && end != null && end.isBefore(start)) {
             v.reject("endDate", "must not be before startDate");
         }
-    }
-
-    private static EventSchedule deriveSchedule(
-            Map<String, Object> data, @Nullable LocalDate startDate, @Nullable LocalDate endDate) {
-        CampaignData known = CampaignData.read(data, new Validation());
-        if (known == null) {
-            return EventSchedule.NONE;
-        }
-        return EventSchedule.derive(
-                startDate, endDate, known.doorsOpen(), known.start(), known.end(), known.timezone());
     }
 
     public CampaignId id() {
@@ -313,7 +304,12 @@ public final class Campaign {
     }
 
     public EventSchedule schedule() {
-        return schedule;
+        EventSchedule derived = schedule;
+        if (derived == null) {
+            derived = CampaignData.schedule(data, startDate, endDate);
+            schedule = derived;
+        }
+        return derived;
     }
 
     public BarcodeType barcodeType() {

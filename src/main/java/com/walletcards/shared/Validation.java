@@ -7,6 +7,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -22,6 +23,8 @@ public final class Validation {
             Pattern.compile("^[^@\\s\\p{Cntrl}]+@[^@\\s\\p{Cntrl}.]+(\\.[^@\\s\\p{Cntrl}.]+)+$");
     private static final Pattern E164 = Pattern.compile("^\\+[1-9][0-9]{7,14}$");
     private static final Pattern DATE = Pattern.compile("^\\d{4}-\\d{2}-\\d{2}$");
+    /** The JDK hands out a new copy of its region ids on every call. */
+    private static final Set<String> ZONES = Set.copyOf(ZoneId.getAvailableZoneIds());
 
     private final List<FieldError> errors = new ArrayList<>();
 
@@ -98,7 +101,7 @@ public final class Validation {
             return null;
         }
         // Only region ids (Europe/Berlin) and UTC: offsets like +02:00 do not follow daylight saving.
-        if (!value.equals("UTC") && !ZoneId.getAvailableZoneIds().contains(value)) {
+        if (!value.equals("UTC") && !ZONES.contains(value)) {
             reject(field, "must be an IANA time zone such as Europe/Berlin");
             return null;
         }
