@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -42,49 +43,91 @@ class CardQueries {
      * providers: {@code callBatch} names the background job that will create them.
      */
     void insert(List<WalletCard> cards, String callBatch) {
-        batch.batchUpdate(
-                """
-                INSERT INTO wallet_cards (id, organization_id, campaign_id, recipient_id, lifecycle, final_status,
-                  download_code, barcode_value, created_at, updated_at, status)
-                VALUES (:id, :org, :campaign, :recipient, :lifecycle, :final, :code, :barcode, :created, :updated,
-                  :status)""",
-                cards.stream()
-                        .map(c -> new MapSqlParameterSource()
-                                .addValue("id", c.id())
-                                .addValue("org", c.organizationId().value())
-                                .addValue("campaign", c.campaignId())
-                                .addValue("recipient", c.recipientId())
-                                .addValue("lifecycle", c.lifecycle().name())
-                                .addValue(
-                                        "final",
-                                        c.finalStatus() == null
-                                                ? null
-                                                : c.finalStatus().name())
-                                .addValue("code", c.downloadCode())
-                                .addValue("barcode", c.barcodeValue())
-                                .addValue("created", Times.db(c.createdAt()))
-                                .addValue("updated", Times.db(c.updatedAt()))
-                                .addValue("status", c.status().name()))
-                        .toArray(SqlParameterSource[]::new));
-        List<SqlParameterSource> objects = new ArrayList<>();
+        // One statement per group of cards that agree on every column but their keys (a chunk of new
+        // cards is one group), the keys as parallel arrays; the same for their objects.
+        cards.stream()
+                .collect(Collectors.groupingBy(CardColumns::of, LinkedHashMap::new, Collectors.toList()))
+                .forEach((columns, group) -> jdbc.sql("""
+                                INSERT INTO wallet_cards (id, organization_id, campaign_id, recipient_id, lifecycle,
+                                  final_status, download_code, barcode_value, created_at, updated_at, status)
+                                SELECT c.id, :org, :campaign, c.recipient, :lifecycle, CAST(:final AS VARCHAR(20)), c.code,
+                                  c.barcode, :created, :updated, :status
+                                FROM UNNEST(:ids, :recipients, :codes, :barcodes) AS c(id, recipient, code, barcode)""")
+                        .param("org", columns.organizationId())
+                        .param("campaign", columns.campaignId())
+                        .param("lifecycle", columns.lifecycle())
+                        .param("final", columns.finalStatus())
+                        .param("created", Times.db(columns.createdAt()))
+                        .param("updated", Times.db(columns.updatedAt()))
+                        .param("status", columns.status())
+                        .param(
+                                "ids",
+                                SqlArrays.of(group.stream().map(WalletCard::id).toList()))
+                        .param(
+                                "recipients",
+                                SqlArrays.of(group.stream()
+                                        .map(WalletCard::recipientId)
+                                        .toList()))
+                        .param(
+                                "codes",
+                                SqlArrays.of(group.stream()
+                                        .map(WalletCard::downloadCode)
+                                        .toList()))
+                        .param(
+                                "barcodes",
+                                SqlArrays.of(group.stream()
+                                        .map(WalletCard::barcodeValue)
+                                        .toList()))
+                        .update());
+        Map<ObjectColumns, List<String[]>> objects = new LinkedHashMap<>();
         for (WalletCard c : cards) {
             for (ProviderObject o : c.objects()) {
-                objects.add(new MapSqlParameterSource()
-                        .addValue("card", c.id())
-                        .addValue("provider", o.provider())
-                        .addValue("org", c.organizationId().value())
-                        .addValue("ref", o.objectRef())
-                        .addValue("version", o.contentVersion())
-                        .addValue("batch", callBatch)
-                        .addValue("updated", Times.db(o.updatedAt())));
+                objects.computeIfAbsent(
+                                new ObjectColumns(
+                                        o.provider(), c.organizationId().value(), o.contentVersion(), o.updatedAt()),
+                                k -> new ArrayList<>())
+                        .add(new String[] {c.id(), o.objectRef()});
             }
         }
         // The content version the object is created with: live updates push only what is newer.
-        batch.batchUpdate("""
-                INSERT INTO provider_objects (wallet_card_id, provider, organization_id, object_ref, content_version,
-                  created_at_provider, call_batch, updated_at)
-                VALUES (:card, :provider, :org, :ref, :version, FALSE, :batch, :updated)""", objects.toArray(SqlParameterSource[]::new));
+        objects.forEach((columns, keys) -> jdbc.sql("""
+                        INSERT INTO provider_objects (wallet_card_id, provider, organization_id, object_ref, content_version,
+                          created_at_provider, call_batch, updated_at)
+                        SELECT o.card, :provider, :org, o.ref, :version, FALSE, :batch, :updated
+                        FROM UNNEST(:cards, :refs) AS o(card, ref)""")
+                .param("provider", columns.provider())
+                .param("org", columns.organizationId())
+                .param("version", columns.contentVersion())
+                .param("batch", callBatch)
+                .param("updated", Times.db(columns.updatedAt()))
+                .param("cards", SqlArrays.of(keys.stream().map(k -> k[0]).toList()))
+                .param("refs", SqlArrays.of(keys.stream().map(k -> k[1]).toList()))
+                .update());
     }
+
+    /** What the cards of one insert statement share. */
+    private record CardColumns(
+            String organizationId,
+            String campaignId,
+            String lifecycle,
+            @Nullable String finalStatus,
+            Instant createdAt,
+            Instant updatedAt,
+            String status) {
+        static CardColumns of(WalletCard c) {
+            return new CardColumns(
+                    c.organizationId().value(),
+                    c.campaignId(),
+                    c.lifecycle().name(),
+                    c.finalStatus() == null ? null : c.finalStatus().name(),
+                    c.createdAt(),
+                    c.updatedAt(),
+                    c.status().name());
+        }
+    }
+
+    /** What the provider objects of one insert statement share. */
+    private record ObjectColumns(String provider, String organizationId, long contentVersion, Instant updatedAt) {}
 
     /**
      * Saves the card's status and its objects' states (not its immutable parts). Content version

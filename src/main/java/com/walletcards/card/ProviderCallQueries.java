@@ -5,7 +5,9 @@ import com.walletcards.shared.SqlArrays;
 import com.walletcards.shared.Times;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -46,6 +48,8 @@ class ProviderCallQueries {
             long version,
             @Nullable String error) {}
 
+    private record ProviderVersion(String provider, long version) {}
+
     /** The pending calls of one job, read without locks: the provider is called after this. */
     List<PendingObject> pending(String callBatch) {
         return jdbc.sql("""
@@ -76,10 +80,22 @@ class ProviderCallQueries {
      * their objects did not exist yet.
      */
     List<String> recordCreated(Collection<CallOutcome> created, Instant now) {
-        batch.batchUpdate("""
-                UPDATE provider_objects SET created_at_provider = TRUE, last_error = NULL, updated_at = :now,
-                  content_version = CASE WHEN content_version < :version THEN :version ELSE content_version END
-                WHERE wallet_card_id = :card AND provider = :provider""", params(created, now));
+        // One statement per provider and version (a creation call carries one or two of each):
+        // nothing reads which rows it changed.
+        created.stream()
+                .collect(Collectors.groupingBy(
+                        c -> new ProviderVersion(c.provider(), c.version()),
+                        LinkedHashMap::new,
+                        Collectors.mapping(CallOutcome::walletCardId, Collectors.toList())))
+                .forEach((group, cards) -> jdbc.sql("""
+                                UPDATE provider_objects SET created_at_provider = TRUE, last_error = NULL, updated_at = :now,
+                                  content_version = CASE WHEN content_version < :version THEN :version ELSE content_version END
+                                WHERE provider = :provider AND wallet_card_id = ANY(:cards)""")
+                        .param("now", Times.db(now))
+                        .param("version", group.version())
+                        .param("provider", group.provider())
+                        .param("cards", SqlArrays.of(cards))
+                        .update());
         if (created.isEmpty()) {
             return List.of();
         }

@@ -61,16 +61,32 @@ class LocalWalletProvider implements WalletProvider {
     @Override
     public void createObjects(List<ObjectContent> objects) {
         var now = Times.db(Times.now(clock));
-        // A repeated creation (a retried job) finds the object there and leaves it alone.
-        jdbc.batchUpdate(
+        // One statement per content version, the objects as parallel arrays. A repeated creation (a
+        // retried job) finds the object there and leaves it alone.
+        Map<Long, List<ProviderObjectRef>> byVersion = new LinkedHashMap<>();
+        objects.forEach(o -> byVersion
+                .computeIfAbsent(o.content().version(), v -> new ArrayList<>())
+                .add(o.object()));
+        byVersion.forEach((version, refs) -> jdbc.update(
                 """
                 INSERT INTO local_wallet_objects (provider, object_ref, wallet_card_id, content_version, voided,
-                  updated_at) VALUES (:provider, :ref, :card, :version, FALSE, :now) ON CONFLICT DO NOTHING""",
-                objects.stream()
-                        .map(o -> object(o.object())
-                                .addValue("version", o.content().version())
-                                .addValue("now", now))
-                        .toArray(SqlParameterSource[]::new));
+                  updated_at)
+                SELECT :provider, o.ref, o.card, :version, FALSE, :now FROM UNNEST(:refs, :cards) AS o(ref, card)
+                ON CONFLICT DO NOTHING""",
+                new MapSqlParameterSource()
+                        .addValue("provider", name.name())
+                        .addValue("version", version)
+                        .addValue("now", now)
+                        .addValue(
+                                "refs",
+                                SqlArrays.of(refs.stream()
+                                        .map(ProviderObjectRef::objectRef)
+                                        .toList()))
+                        .addValue(
+                                "cards",
+                                SqlArrays.of(refs.stream()
+                                        .map(ProviderObjectRef::walletCardId)
+                                        .toList()))));
     }
 
     @Override

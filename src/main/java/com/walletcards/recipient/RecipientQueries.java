@@ -324,19 +324,34 @@ class RecipientQueries {
                 .list();
     }
 
+    /**
+     * One statement per group of entries that agree on everything but their recipient (a chunk of
+     * recipients moving together is one group), the keys as parallel arrays. Ids are taken in the
+     * entries' order first: the history reads back in id order.
+     */
     void addHistory(List<HistoryEntry> entries) {
-        batch.batchUpdate(
-                "INSERT INTO recipient_history (id, organization_id, recipient_id, status, reason, at) VALUES (?, ?, ?, ?, ?, ?)",
-                entries,
-                500,
-                (ps, h) -> {
-                    ps.setString(1, Ids.newId("rsh"));
-                    ps.setString(2, h.organizationId().value());
-                    ps.setString(3, h.recipientId());
-                    ps.setString(4, h.status().name());
-                    ps.setString(5, h.reason());
-                    ps.setObject(6, Times.db(h.at()));
-                });
+        Map<HistoryColumns, List<String[]>> groups = new LinkedHashMap<>();
+        for (HistoryEntry h : entries) {
+            groups.computeIfAbsent(HistoryColumns.of(h), k -> new ArrayList<>())
+                    .add(new String[] {Ids.newId("rsh"), h.recipientId()});
+        }
+        groups.forEach((columns, keys) -> jdbc.sql("""
+                        INSERT INTO recipient_history (id, organization_id, recipient_id, status, reason, at)
+                        SELECT h.id, :org, h.recipient, :status, CAST(:reason AS VARCHAR(200)), :at FROM UNNEST(:ids, :recipients) AS h(id, recipient)""")
+                .param("org", columns.organizationId())
+                .param("status", columns.status())
+                .param("reason", columns.reason())
+                .param("at", Times.db(columns.at()))
+                .param("ids", SqlArrays.of(keys.stream().map(k -> k[0]).toList()))
+                .param("recipients", SqlArrays.of(keys.stream().map(k -> k[1]).toList()))
+                .update());
+    }
+
+    /** What the history entries of one insert statement share. */
+    private record HistoryColumns(String organizationId, String status, String reason, Instant at) {
+        static HistoryColumns of(HistoryEntry h) {
+            return new HistoryColumns(h.organizationId().value(), h.status().name(), h.reason(), h.at());
+        }
     }
 
     record HistoryEntry(
