@@ -18,6 +18,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
@@ -82,10 +84,10 @@ class CardIssuing {
         List<Recipient> recipients = queries.findMany(org, cardIds.keySet());
         List<HistoryEntry> history = new ArrayList<>();
         List<Recipient> invitees = new ArrayList<>();
-        List<String> inviteOnCreate = pending.stream()
+        Set<String> inviteOnCreate = pending.stream()
                 .filter(PendingCard::inviteOnCreate)
                 .map(PendingCard::recipientId)
-                .toList();
+                .collect(Collectors.toSet());
         for (Recipient r : recipients) {
             r.cardCreated(cardIds.get(r.id()), now);
             history.add(HistoryEntry.of(r, "card created"));

@@ -22,8 +22,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.SqlParameterValue;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -43,33 +46,66 @@ class RecipientQueries {
         this.batch = batch;
     }
 
-    /** Inserts new recipients in JDBC batches, each tagged with the card-generation batch that will issue its card. */
+    /**
+     * Inserts new recipients, each tagged with the card-generation batch that will issue its card:
+     * one statement per group that shares status, version and times (a bulk add is one group), what
+     * differs per recipient as parallel arrays.
+     */
     void insert(List<Recipient> recipients, String cardBatch, boolean inviteOnCreate) {
-        batch.batchUpdate(
-                "INSERT INTO recipients (" + COLUMNS
-                        + ", live_email, card_batch, invite_on_create) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                recipients,
-                500,
-                (ps, r) -> {
-                    ps.setString(1, r.id());
-                    ps.setString(2, r.organizationId().value());
-                    ps.setString(3, r.campaignId());
-                    ps.setString(4, r.email());
-                    ps.setString(5, r.name());
-                    ps.setString(6, r.phone());
-                    ps.setString(7, r.externalId());
-                    ps.setString(8, Json.write(r.recipientData()));
-                    ps.setString(9, r.providerTypes() == null ? null : String.join(" ", r.providerTypes()));
-                    ps.setString(10, r.status().name());
-                    ps.setString(11, null);
-                    ps.setString(12, null);
-                    ps.setLong(13, r.contentVersion());
-                    ps.setObject(14, Times.db(r.createdAt()));
-                    ps.setObject(15, Times.db(r.updatedAt()));
-                    ps.setString(16, Recipient.normalizedEmail(r.email()));
-                    ps.setString(17, cardBatch);
-                    ps.setBoolean(18, inviteOnCreate);
-                });
+        recipients.stream()
+                .collect(Collectors.groupingBy(NewRecipientColumns::of, LinkedHashMap::new, Collectors.toList()))
+                .forEach((columns, group) -> jdbc.sql("INSERT INTO recipients (" + COLUMNS + """
+                                , live_email, card_batch, invite_on_create)
+                                SELECT r.id, :org, :campaign, r.email, r.name, r.phone, r.external_id, r.recipient_data,
+                                  r.provider_types, :status, NULL, NULL, :version, :created, :updated, r.live_email, :batch, :invite
+                                FROM UNNEST(:ids, :emails, :names, :phones, :externalIds, :data, :types, :liveEmails)
+                                  AS r(id, email, name, phone, external_id, recipient_data, provider_types, live_email)""")
+                        .param("org", columns.organizationId())
+                        .param("campaign", columns.campaignId())
+                        .param("status", columns.status())
+                        .param("version", columns.contentVersion())
+                        .param("created", Times.db(columns.createdAt()))
+                        .param("updated", Times.db(columns.updatedAt()))
+                        .param("batch", cardBatch)
+                        .param("invite", inviteOnCreate)
+                        .param("ids", column(group, Recipient::id))
+                        .param("emails", column(group, Recipient::email))
+                        .param("names", column(group, Recipient::name))
+                        .param("phones", column(group, Recipient::phone))
+                        .param("externalIds", column(group, Recipient::externalId))
+                        .param("data", column(group, r -> Json.write(r.recipientData())))
+                        .param(
+                                "types",
+                                column(
+                                        group,
+                                        r -> r.providerTypes() == null ? null : String.join(" ", r.providerTypes())))
+                        .param("liveEmails", column(group, r -> Recipient.normalizedEmail(r.email())))
+                        .update());
+    }
+
+    private static SqlParameterValue column(List<Recipient> recipients, Function<Recipient, @Nullable String> value) {
+        List<@Nullable String> values = new ArrayList<>(recipients.size());
+        recipients.forEach(r -> values.add(value.apply(r)));
+        return SqlArrays.of(values);
+    }
+
+    /** What the new recipients of one insert statement share. */
+    private record NewRecipientColumns(
+            String organizationId,
+            String campaignId,
+            String status,
+            long contentVersion,
+            Instant createdAt,
+            Instant updatedAt) {
+        static NewRecipientColumns of(Recipient r) {
+            return new NewRecipientColumns(
+                    r.organizationId().value(),
+                    r.campaignId(),
+                    r.status().name(),
+                    r.contentVersion(),
+                    r.createdAt(),
+                    r.updatedAt());
+        }
     }
 
     void update(Recipient r) {
@@ -150,26 +186,36 @@ class RecipientQueries {
                 .toList();
     }
 
-    /** Saves the status fields of many recipients in one batch. */
+    /**
+     * Saves the status fields of many recipients: one statement per group that shares status, card
+     * status and time (a chunk of new cards is one group), ids and cards as parallel arrays.
+     */
     void updateStatuses(List<Recipient> recipients) {
-        batch.batchUpdate(
-                // A recipient with a card leaves its card batch: the batch then holds only those
-                // still waiting, so finding them stays cheap however many a campaign's singles have.
-                """
-                UPDATE recipients SET status = ?, wallet_card_id = ?, wallet_card_status = ?, updated_at = ?,
-                  card_batch = CASE WHEN CAST(? AS VARCHAR(40)) IS NULL THEN card_batch END
-                WHERE id = ?""", recipients, 500, (ps, r) -> {
-                    ps.setString(1, r.status().name());
-                    ps.setString(2, r.walletCardId());
-                    ps.setString(
-                            3,
-                            r.walletCardStatus() == null
-                                    ? null
-                                    : r.walletCardStatus().name());
-                    ps.setObject(4, Times.db(r.updatedAt()));
-                    ps.setString(5, r.walletCardId());
-                    ps.setString(6, r.id());
-                });
+        recipients.stream()
+                .collect(Collectors.groupingBy(StatusColumns::of, LinkedHashMap::new, Collectors.toList()))
+                .forEach((columns, group) -> jdbc.sql(
+                                // A recipient with a card leaves its card batch: the batch then holds only those
+                                // still waiting, so finding them stays cheap however many a campaign's singles have.
+                                """
+                                UPDATE recipients SET status = :status, wallet_card_id = u.card, wallet_card_status = :cardStatus,
+                                  updated_at = :updated, card_batch = CASE WHEN u.card IS NULL THEN card_batch END
+                                FROM UNNEST(:ids, :cards) AS u(id, card) WHERE recipients.id = u.id""")
+                        .param("status", columns.status())
+                        .param("cardStatus", columns.walletCardStatus())
+                        .param("updated", Times.db(columns.updatedAt()))
+                        .param("ids", column(group, Recipient::id))
+                        .param("cards", column(group, Recipient::walletCardId))
+                        .update());
+    }
+
+    /** What the recipients of one status update share. */
+    private record StatusColumns(String status, @Nullable String walletCardStatus, Instant updatedAt) {
+        static StatusColumns of(Recipient r) {
+            return new StatusColumns(
+                    r.status().name(),
+                    r.walletCardStatus() == null ? null : r.walletCardStatus().name(),
+                    r.updatedAt());
+        }
     }
 
     Optional<Recipient> find(OrganizationId org, String campaignId, String id) {
@@ -309,9 +355,9 @@ class RecipientQueries {
 
     /** Takes recipients out of their card batch when no card can be issued (the campaign is gone). */
     void abandon(Collection<String> recipientIds) {
-        batch.batchUpdate(
-                "UPDATE recipients SET card_batch = NULL WHERE id = ?",
-                recipientIds.stream().map(id -> new Object[] {id}).toList());
+        jdbc.sql("UPDATE recipients SET card_batch = NULL WHERE id = ANY(:ids)")
+                .param("ids", SqlArrays.of(recipientIds))
+                .update();
     }
 
     /** Ready recipients (status created) in creation order, locked so parallel bulk invites take disjoint sets. */
