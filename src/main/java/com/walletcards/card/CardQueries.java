@@ -60,24 +60,10 @@ class CardQueries {
                         .param("created", Times.db(columns.createdAt()))
                         .param("updated", Times.db(columns.updatedAt()))
                         .param("status", columns.status())
-                        .param(
-                                "ids",
-                                SqlArrays.of(group.stream().map(WalletCard::id).toList()))
-                        .param(
-                                "recipients",
-                                SqlArrays.of(group.stream()
-                                        .map(WalletCard::recipientId)
-                                        .toList()))
-                        .param(
-                                "codes",
-                                SqlArrays.of(group.stream()
-                                        .map(WalletCard::downloadCode)
-                                        .toList()))
-                        .param(
-                                "barcodes",
-                                SqlArrays.of(group.stream()
-                                        .map(WalletCard::barcodeValue)
-                                        .toList()))
+                        .param("ids", SqlArrays.column(group, WalletCard::id))
+                        .param("recipients", SqlArrays.column(group, WalletCard::recipientId))
+                        .param("codes", SqlArrays.column(group, WalletCard::downloadCode))
+                        .param("barcodes", SqlArrays.column(group, WalletCard::barcodeValue))
                         .update());
         Map<ObjectColumns, List<String[]>> objects = new LinkedHashMap<>();
         for (WalletCard c : cards) {
@@ -100,8 +86,8 @@ class CardQueries {
                 .param("version", columns.contentVersion())
                 .param("batch", callBatch)
                 .param("updated", Times.db(columns.updatedAt()))
-                .param("cards", SqlArrays.of(keys.stream().map(k -> k[0]).toList()))
-                .param("refs", SqlArrays.of(keys.stream().map(k -> k[1]).toList()))
+                .param("cards", SqlArrays.column(keys, k -> k[0]))
+                .param("refs", SqlArrays.column(keys, k -> k[1]))
                 .update());
     }
 

@@ -77,16 +77,8 @@ class LocalWalletProvider implements WalletProvider {
                         .addValue("provider", name.name())
                         .addValue("version", version)
                         .addValue("now", now)
-                        .addValue(
-                                "refs",
-                                SqlArrays.of(refs.stream()
-                                        .map(ProviderObjectRef::objectRef)
-                                        .toList()))
-                        .addValue(
-                                "cards",
-                                SqlArrays.of(refs.stream()
-                                        .map(ProviderObjectRef::walletCardId)
-                                        .toList()))));
+                        .addValue("refs", SqlArrays.column(refs, ProviderObjectRef::objectRef))
+                        .addValue("cards", SqlArrays.column(refs, ProviderObjectRef::walletCardId))));
     }
 
     @Override

@@ -22,11 +22,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.SqlParameterValue;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -68,25 +66,19 @@ class RecipientQueries {
                         .param("updated", Times.db(columns.updatedAt()))
                         .param("batch", cardBatch)
                         .param("invite", inviteOnCreate)
-                        .param("ids", column(group, Recipient::id))
-                        .param("emails", column(group, Recipient::email))
-                        .param("names", column(group, Recipient::name))
-                        .param("phones", column(group, Recipient::phone))
-                        .param("externalIds", column(group, Recipient::externalId))
-                        .param("data", column(group, r -> Json.write(r.recipientData())))
+                        .param("ids", SqlArrays.column(group, Recipient::id))
+                        .param("emails", SqlArrays.column(group, Recipient::email))
+                        .param("names", SqlArrays.column(group, Recipient::name))
+                        .param("phones", SqlArrays.column(group, Recipient::phone))
+                        .param("externalIds", SqlArrays.column(group, Recipient::externalId))
+                        .param("data", SqlArrays.column(group, r -> Json.write(r.recipientData())))
                         .param(
                                 "types",
-                                column(
+                                SqlArrays.column(
                                         group,
                                         r -> r.providerTypes() == null ? null : String.join(" ", r.providerTypes())))
-                        .param("liveEmails", column(group, r -> Recipient.normalizedEmail(r.email())))
+                        .param("liveEmails", SqlArrays.column(group, r -> Recipient.normalizedEmail(r.email())))
                         .update());
-    }
-
-    private static SqlParameterValue column(List<Recipient> recipients, Function<Recipient, @Nullable String> value) {
-        List<@Nullable String> values = new ArrayList<>(recipients.size());
-        recipients.forEach(r -> values.add(value.apply(r)));
-        return SqlArrays.of(values);
     }
 
     /** What the new recipients of one insert statement share. */
@@ -203,8 +195,8 @@ class RecipientQueries {
                         .param("status", columns.status())
                         .param("cardStatus", columns.walletCardStatus())
                         .param("updated", Times.db(columns.updatedAt()))
-                        .param("ids", column(group, Recipient::id))
-                        .param("cards", column(group, Recipient::walletCardId))
+                        .param("ids", SqlArrays.column(group, Recipient::id))
+                        .param("cards", SqlArrays.column(group, Recipient::walletCardId))
                         .update());
     }
 
@@ -388,8 +380,8 @@ class RecipientQueries {
                 .param("status", columns.status())
                 .param("reason", columns.reason())
                 .param("at", Times.db(columns.at()))
-                .param("ids", SqlArrays.of(keys.stream().map(k -> k[0]).toList()))
-                .param("recipients", SqlArrays.of(keys.stream().map(k -> k[1]).toList()))
+                .param("ids", SqlArrays.column(keys, k -> k[0]))
+                .param("recipients", SqlArrays.column(keys, k -> k[1]))
                 .update());
     }
 

@@ -1,7 +1,11 @@
 package com.walletcards.shared;
 
 import java.sql.Types;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.SqlParameterValue;
 
 /**
@@ -17,6 +21,17 @@ public final class SqlArrays {
     private SqlArrays() {}
 
     public static SqlParameterValue of(Collection<String> values) {
+        return new SqlParameterValue(Types.ARRAY, values.toArray(new String[0]));
+    }
+
+    /**
+     * One column of many rows as an array, for {@code UNNEST(:a, :b)}: the rows' columns as
+     * parallel arrays, read back as rows by the database (see ADR 18).
+     */
+    public static <T> SqlParameterValue column(
+            Collection<T> rows, Function<? super T, ? extends @Nullable String> value) {
+        List<@Nullable String> values = new ArrayList<>(rows.size());
+        rows.forEach(row -> values.add(value.apply(row)));
         return new SqlParameterValue(Types.ARRAY, values.toArray(new String[0]));
     }
 }
