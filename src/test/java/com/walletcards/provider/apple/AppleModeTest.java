@@ -4,10 +4,9 @@ import com.walletcards.access.AccessManagement;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
+import com.walletcards.support.ServiceProcess;
 import com.walletcards.support.Tenants;
-import java.io.IOException;
 import java.io.InputStream;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.CertificateFactory;
@@ -36,7 +35,7 @@ import org.springframework.test.context.TestPropertySource;
 abstract class AppleModeTest {
 
     static final String DATA_DIR = "target/apple-test-data";
-    static final int PORT = freePort();
+    static final int PORT = ServiceProcess.freePort();
     static final PassCredentials CHAIN;
     static final MockApns APNS;
 
@@ -89,14 +88,6 @@ abstract class AppleModeTest {
     static X509Certificate certificate(String name) throws Exception {
         try (InputStream in = Files.newInputStream(Path.of(DATA_DIR, PassCredentials.DEV_DIRECTORY, name))) {
             return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
-        }
-    }
-
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -9,6 +9,7 @@ import com.walletcards.access.AccessManagement;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
+import com.walletcards.support.ServiceProcess;
 import com.walletcards.support.Tenants;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -35,7 +36,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @DatabaseTest
 class OpenId4vciBadInputTest {
 
-    static final int PORT = OpenId4vciIssuanceTest.freePort();
+    static final int PORT = ServiceProcess.freePort();
     static final String ISSUER = "http://localhost:" + PORT;
     static final String TOKEN = ISSUER + "/wallet/eudiw/token";
     static final String CREDENTIAL = ISSUER + "/wallet/eudiw/credential";

@@ -9,6 +9,7 @@ import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
 import com.walletcards.support.SeparateDatabase;
+import com.walletcards.support.ServiceProcess;
 import com.walletcards.support.Tenants;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,7 +40,7 @@ class OpenId4vciBatchIssuanceTest {
     static final class OwnDatabase extends SeparateDatabase {}
 
     static final int BATCH_SIZE = 3;
-    static final int PORT = OpenId4vciIssuanceTest.freePort();
+    static final int PORT = ServiceProcess.freePort();
     static final String ISSUER = "http://localhost:" + PORT;
 
     @DynamicPropertySource

@@ -9,6 +9,7 @@ import com.walletcards.access.AccessManagement;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
+import com.walletcards.support.ServiceProcess;
 import com.walletcards.support.Tenants;
 import com.walletcards.support.TestDatabase;
 import java.nio.charset.StandardCharsets;
@@ -52,7 +53,7 @@ import tools.jackson.databind.JsonNode;
 @EnabledIfSystemProperty(named = "wallet.measure", matches = "true")
 class OpenId4vciIssuanceMeasurement {
 
-    static final int PORT = OpenId4vciIssuanceTest.freePort();
+    static final int PORT = ServiceProcess.freePort();
     static final String ISSUER = "http://localhost:" + PORT;
     static final int CREDENTIALS = 600;
     /** Credentials per timed batch phase: batches issue several times faster, so more of them. */

@@ -13,10 +13,10 @@ import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
 import com.walletcards.support.Pngs;
 import com.walletcards.support.SeparateDatabase;
+import com.walletcards.support.ServiceProcess;
 import com.walletcards.support.Tenants;
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
@@ -48,8 +48,8 @@ class OpenId4vciIssuanceTest {
      */
     static final class OwnDatabase extends SeparateDatabase {}
 
-    static final int PORT = freePort();
-    static final int HTTPS_PORT = freePort();
+    static final int PORT = ServiceProcess.freePort();
+    static final int HTTPS_PORT = ServiceProcess.freePort();
     static final String ISSUER = "https://localhost:" + HTTPS_PORT;
     static final TlsFront FRONT = TlsFront.start(HTTPS_PORT, PORT);
 
@@ -371,13 +371,5 @@ class OpenId4vciIssuanceTest {
         byte[] bits = bytes.toByteArray();
         assertThat(bits.length * 8).isGreaterThan(idx);
         return (bits[idx / 8] >> (idx % 8)) & 1;
-    }
-
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -13,6 +13,7 @@ import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
 import com.walletcards.support.SeparateDatabase;
+import com.walletcards.support.ServiceProcess;
 import com.walletcards.support.Tenants;
 import jakarta.mail.Multipart;
 import jakarta.mail.Part;
@@ -58,8 +59,8 @@ class OpenId4vciTxCodeTest {
     /** Its own database: status lists are counted per database, and background jobs stay here. */
     static final class OwnDatabase extends SeparateDatabase {}
 
-    static final int PORT = OpenId4vciIssuanceTest.freePort();
-    static final int SMTP_PORT = OpenId4vciIssuanceTest.freePort();
+    static final int PORT = ServiceProcess.freePort();
+    static final int SMTP_PORT = ServiceProcess.freePort();
     static final String ISSUER = "http://localhost:" + PORT;
     static final String TOKEN = ISSUER + "/wallet/eudiw/token";
     static final Pattern TX_CODE_LINE = Pattern.compile(Pattern.quote(TxCodes.EMAIL_LINE) + "(\\d{6})");

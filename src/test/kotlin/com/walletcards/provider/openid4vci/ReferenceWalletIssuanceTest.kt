@@ -12,6 +12,7 @@ import com.walletcards.support.Api
 import com.walletcards.support.DatabaseTest
 import com.walletcards.support.Flows
 import com.walletcards.support.SeparateDatabase
+import com.walletcards.support.ServiceProcess
 import com.walletcards.support.Tenants
 import eu.europa.ec.eudi.openid4vci.AuthorizedRequest
 import eu.europa.ec.eudi.openid4vci.BatchCredentialIssuance
@@ -63,8 +64,8 @@ class ReferenceWalletIssuanceTest {
     class OwnDatabase : SeparateDatabase()
 
     companion object {
-        val PORT: Int = OpenId4vciIssuanceTest.freePort()
-        val HTTPS_PORT: Int = OpenId4vciIssuanceTest.freePort()
+        val PORT: Int = ServiceProcess.freePort()
+        val HTTPS_PORT: Int = ServiceProcess.freePort()
         val ISSUER = "https://localhost:$HTTPS_PORT"
         private val FRONT: TlsFront = TlsFront.start(HTTPS_PORT, PORT)
         const val BARCODE = "SUMMIT-ADA-0042"
