@@ -44,8 +44,8 @@ public final class Campaign {
     private long contentVersion;
     private final Instant createdAt;
     private Instant updatedAt;
-    /** Derived from the data and dates when first asked for: most loads of a campaign never need it. */
-    private @Nullable EventSchedule schedule;
+    /** Derived from the data and dates whenever they change, and stored with them. */
+    private EventSchedule schedule;
 
     Campaign(
             CampaignId id,
@@ -61,7 +61,8 @@ public final class Campaign {
             boolean hasRecipients,
             long contentVersion,
             Instant createdAt,
-            Instant updatedAt) {
+            Instant updatedAt,
+            EventSchedule schedule) {
         this.id = id;
         this.organizationId = organizationId;
         this.name = name;
@@ -76,6 +77,7 @@ public final class Campaign {
         this.contentVersion = contentVersion;
         this.createdAt = createdAt;
         this.updatedAt = updatedAt;
+        this.schedule = schedule;
     }
 
     static Campaign create(CampaignId id, OrganizationId org, NewCampaign input, Instant now) {
@@ -103,7 +105,8 @@ public final class Campaign {
                 false,
                 1,
                 now,
-                now);
+                now,
+                deriveSchedule(data, input.startDate(), input.endDate()));
     }
 
     /** Applies a PATCH; returns the events, or nothing when the patch changed nothing. */
@@ -168,7 +171,7 @@ public final class Campaign {
         }
         List<CampaignEvent> events = new ArrayList<>();
         if (!changed.isEmpty()) {
-            schedule = null;
+            schedule = deriveSchedule(data, startDate, endDate);
             contentVersion++;
             updatedAt = now;
             events.add(new CampaignUpdated(organizationId, id, contentVersion, Set.copyOf(changed), now));
@@ -202,8 +205,7 @@ public final class Campaign {
 
     /** An active campaign whose event is over completes by itself. */
     Optional<CampaignStatusChanged> completeIfOver(Instant now) {
-        Instant endsAt = schedule().endsAt();
-        boolean over = endsAt != null && endsAt.isBefore(now);
+        boolean over = schedule.endsAt() != null && schedule.endsAt().isBefore(now);
         return status == CampaignStatus.active && over ? moveTo(CampaignStatus.completed, now) : Optional.empty();
     }
 
@@ -249,6 +251,16 @@ public final class Campaign {
         if (start != null && end != null && end.isBefore(start)) {
             v.reject("endDate", "must not be before startDate");
         }
+    }
+
+    private static EventSchedule deriveSchedule(
+            Map<String, Object> data, @Nullable LocalDate startDate, @Nullable LocalDate endDate) {
+        CampaignData known = CampaignData.read(data, new Validation());
+        if (known == null) {
+            return EventSchedule.NONE;
+        }
+        return EventSchedule.derive(
+                startDate, endDate, known.doorsOpen(), known.start(), known.end(), known.timezone());
     }
 
     public CampaignId id() {
@@ -304,12 +316,7 @@ public final class Campaign {
     }
 
     public EventSchedule schedule() {
-        EventSchedule derived = schedule;
-        if (derived == null) {
-            derived = CampaignData.schedule(data, startDate, endDate);
-            schedule = derived;
-        }
-        return derived;
+        return schedule;
     }
 
     public BarcodeType barcodeType() {

@@ -1,13 +1,12 @@
 package com.walletcards.campaign;
 
 import com.walletcards.shared.Validation;
-import java.time.DateTimeException;
-import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,6 +24,7 @@ public record CampaignData(
     static final String BARCODE_TYPE = "barcodeType";
     static final String BARCODE_VALUE_STRATEGY = "barcodeValueStrategy";
     static final String TIMEZONE = "timezone";
+    private static final Pattern HH_MM = Pattern.compile("^([01][0-9]|2[0-3]):[0-5][0-9]$");
     /** Campaign data travels into every card; 64 KB of JSON is far beyond what a card shows. */
     static final int MAX_JSON_CHARS = 65_536;
 
@@ -67,60 +67,6 @@ public record CampaignData(
         return new CampaignData(barcode, strategy, zone, doors, start, end);
     }
 
-    /**
-     * The event's schedule from stored campaign data, which was checked when it was written. Every
-     * load of a campaign derives it, so this reads only the zone and the times and validates
-     * nothing else; data that no longer parses (never written by this service) has no schedule.
-     */
-    static EventSchedule schedule(
-            Map<String, Object> data, @Nullable LocalDate startDate, @Nullable LocalDate endDate) {
-        if (startDate == null) {
-            return EventSchedule.NONE;
-        }
-        try {
-            return EventSchedule.derive(
-                    startDate,
-                    endDate,
-                    storedTime(data, "doors_open_time"),
-                    storedTime(data, "start_time"),
-                    storedTime(data, "end_time"),
-                    ZoneId.of(String.valueOf(data.get(TIMEZONE))));
-        } catch (DateTimeException e) {
-            return EventSchedule.NONE;
-        }
-    }
-
-    private static @Nullable LocalTime storedTime(Map<String, Object> data, String key) {
-        Object value = data.get(key);
-        if (value == null) {
-            return null;
-        }
-        LocalTime time = value instanceof String text ? hoursAndMinutes(text) : null;
-        if (time == null) {
-            throw new DateTimeException(key + " is not a time HH:mm");
-        }
-        return time;
-    }
-
-    /** A 24-hour time written exactly as HH:mm, else null. */
-    static @Nullable LocalTime hoursAndMinutes(String text) {
-        if (text.length() != 5 || text.charAt(2) != ':') {
-            return null;
-        }
-        int hours = twoDigits(text, 0);
-        int minutes = twoDigits(text, 3);
-        return hours < 0 || hours > 23 || minutes < 0 || minutes > 59 ? null : LocalTime.of(hours, minutes);
-    }
-
-    private static int twoDigits(String text, int at) {
-        char tens = text.charAt(at);
-        char ones = text.charAt(at + 1);
-        if (tens < '0' || tens > '9' || ones < '0' || ones > '9') {
-            return -1;
-        }
-        return (tens - '0') * 10 + (ones - '0');
-    }
-
     private static @Nullable String text(Map<String, Object> data, String key, Validation v) {
         Object value = data.get(key);
         if (value == null || value instanceof String) {
@@ -135,10 +81,10 @@ public record CampaignData(
         if (value == null) {
             return null;
         }
-        LocalTime time = hoursAndMinutes(value);
-        if (time == null) {
+        if (!HH_MM.matcher(value).matches()) {
             v.reject("campaignData." + key, "must be a 24-hour time HH:mm");
+            return null;
         }
-        return time;
+        return LocalTime.parse(value);
     }
 }

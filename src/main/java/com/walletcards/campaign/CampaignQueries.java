@@ -24,7 +24,7 @@ class CampaignQueries {
 
     private static final String COLUMNS = """
       id, organization_id, name, campaign_type, status, campaign_data, metadata, start_date, end_date,
-      provider_types, has_recipients, content_version, created_at, updated_at""";
+      provider_types, has_recipients, content_version, created_at, updated_at, event_starts_at, event_ends_at""";
 
     private final JdbcClient jdbc;
 
@@ -33,9 +33,7 @@ class CampaignQueries {
     }
 
     void insert(Campaign c) {
-        jdbc.sql("INSERT INTO campaigns ("
-                        + COLUMNS
-                        + ", event_starts_at, event_ends_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        jdbc.sql("INSERT INTO campaigns (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                 .params(
                         c.id().value(),
                         c.organizationId().value(),
@@ -190,6 +188,13 @@ class CampaignQueries {
                 rs.getBoolean("has_recipients"),
                 rs.getLong("content_version"),
                 rs.getObject("created_at", OffsetDateTime.class).toInstant(),
-                rs.getObject("updated_at", OffsetDateTime.class).toInstant());
+                rs.getObject("updated_at", OffsetDateTime.class).toInstant(),
+                // Stored with the data and dates it was derived from: a load derives nothing.
+                new EventSchedule(instant(rs, "event_starts_at"), instant(rs, "event_ends_at")));
+    }
+
+    private static @Nullable Instant instant(ResultSet rs, String column) throws SQLException {
+        OffsetDateTime at = rs.getObject(column, OffsetDateTime.class);
+        return at == null ? null : at.toInstant();
     }
 }

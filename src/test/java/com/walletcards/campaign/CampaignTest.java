@@ -118,7 +118,8 @@ class CampaignTest {
                 true,
                 1,
                 NOW,
-                NOW);
+                NOW,
+                EventSchedule.NONE);
         assertThatThrownBy(() -> c.apply(data(Map.of("barcodeValueStrategy", "custom")), NOW))
                 .isInstanceOf(SettingLocked.class);
         assertThat(c.apply(data(Map.of("barcodeValueStrategy", "auto")), NOW)).isEmpty();
