@@ -54,7 +54,17 @@ public class BodyLimit extends OncePerRequestFilter {
                     "The request body is larger than " + maxBytes + " bytes");
             return;
         }
-        chain.doFilter(new Limited(request, maxBytes), response);
+        chain.doFilter(mayHaveBody(request) ? new Limited(request, maxBytes) : request, response);
+    }
+
+    /**
+     * A request has a body only with a Content-Length above zero or a Transfer-Encoding (RFC 9112
+     * §6.3); the others pass unwrapped, so that every later read of the request (method, headers,
+     * attributes) does not go through one more wrapper.
+     */
+    private static boolean mayHaveBody(HttpServletRequest request) {
+        long length = request.getContentLengthLong();
+        return length > 0 || (length < 0 && request.getHeader("Transfer-Encoding") != null);
     }
 
     private static final class Limited extends HttpServletRequestWrapper {

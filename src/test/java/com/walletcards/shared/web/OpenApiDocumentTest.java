@@ -14,6 +14,7 @@ import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.webhook.EventTypes;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -290,6 +292,29 @@ class OpenApiDocumentTest {
         }
         Set<String> meaningless = Set.of("Schema", "Summary", "Status", "Result", "Error", "Card", "Provider", "Map");
         assertThat(doc.get("components").get("schemas").propertyNames()).doesNotContainAnyElementsOf(meaningless);
+    }
+
+    /** The API reference page (Swagger UI) and everything it loads answer. */
+    @Test
+    void theReferencePageAndTheScriptsItLoadsAreServed() {
+        Api api = new Api(port, null);
+        Api.Response entry = api.page("/docs");
+        assertThat(entry.status()).isEqualTo(302);
+        String page = entry.header("Location");
+        assertThat(page).isNotNull();
+
+        Api.Response html = api.page(URI.create(page).getPath());
+        assertThat(html.status()).isEqualTo(200);
+        List<String> assets = Pattern.compile("(?:src|href)=\"\\./([^\"]+)\"")
+                .matcher(html.body())
+                .results()
+                .map(m -> m.group(1))
+                .toList();
+        assertThat(assets).contains("swagger-ui-bundle.js", "swagger-ui.css");
+        String folder = URI.create(page).getPath().replaceFirst("[^/]*$", "");
+        for (String asset : assets) {
+            assertThat(api.page(folder + asset).status()).as(folder + asset).isEqualTo(200);
+        }
     }
 
     /**
