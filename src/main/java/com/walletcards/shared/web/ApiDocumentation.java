@@ -10,6 +10,7 @@ import io.swagger.v3.oas.models.servers.Server;
 import org.springdoc.core.customizers.GlobalOpenApiCustomizer;
 import org.springdoc.core.customizers.GlobalOperationCustomizer;
 import org.springdoc.core.utils.SpringDocUtils;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -28,8 +29,12 @@ class ApiDocumentation {
         SpringDocUtils.getConfig().addRequestWrapperToIgnore(OrganizationId.class);
     }
 
+    /**
+     * The document names this installation's public address as its server, so that the reference
+     * page's "Try it out" calls the installation it is served from, not a developer's machine.
+     */
     @Bean
-    OpenAPI walletApi() {
+    OpenAPI walletApi(@Value("${wallet.download-base-url:http://localhost:8080}") String publicBase) {
         Components components = new Components()
                 .addSecuritySchemes(
                         API_KEY,
@@ -55,7 +60,9 @@ class ApiDocumentation {
                                 + " every failure is `{success: false, error: {code, message, details, requestId}}`"
                                 + " with the HTTP status of its code. Unknown request fields are refused; clients"
                                 + " ignore unknown response fields, which may be added at any time."))
-                .addServersItem(new Server().url("http://localhost:8080").description("A local instance"))
+                .addServersItem(new Server()
+                        .url(publicBase.replaceAll("/+$", ""))
+                        .description("This installation (WALLET_DOWNLOAD_BASE_URL)"))
                 .components(components)
                 .addSecurityItem(new SecurityRequirement().addList(API_KEY));
     }
