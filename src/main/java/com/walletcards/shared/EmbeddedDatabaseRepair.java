@@ -15,8 +15,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * and that rollback can leave a committed row in its table but out of the table's indexes: the row
  * is stored, yet every list and count that goes through an index skips it. An export of every
  * table (which reads the tables themselves) and an import into a new file rebuilds each index from
- * its table, so nothing acknowledged stays hidden.
+ * its table, so nothing acknowledged stays hidden. The same recovery can keep a row of a
+ * transaction it rolled back; where a foreign key ties that row to the rest of its transaction, it
+ * is removed after the import (see {@link #removeOrphans}).
  *
  * <p>A marker file beside the database says it is open; it is removed once the database is
  * closed. Found at start, it means the last stop did not close the database. The rebuilt file
@@ -38,6 +42,9 @@ import org.slf4j.LoggerFactory;
 final class EmbeddedDatabaseRepair {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedDatabaseRepair.class);
+
+    /** Each pass removes one more level of rows whose parent was removed; the schema has fewer. */
+    private static final int MAX_ORPHAN_PASSES = 20;
 
     /** Databases open in this process, with how many holders: only the last close removes the marker. */
     private static final Map<Path, Integer> OPEN = new HashMap<>();
@@ -136,11 +143,13 @@ final class EmbeddedDatabaseRepair {
             Files.deleteIfExists(rebuilding.file());
             Files.deleteIfExists(script);
             List<String> settings = export(script);
-            List<String> rebuild = new ArrayList<>();
-            rebuild.add("RUNSCRIPT FROM " + quoted(script) + " COMPRESSION GZIP");
-            rebuild.addAll(settings);
-            rebuild.add("SHUTDOWN COMPACT");
-            run(rebuilding, rebuild);
+            Map<String, Integer> orphans = rebuild(rebuilding, script, settings);
+            if (!orphans.isEmpty()) {
+                log.warn(
+                        "Removed rows of transactions the stop cut off, which the embedded database's own"
+                                + " recovery had left referring to rows that do not exist (per table): {}",
+                        orphans);
+            }
             // Complete and closed: from here on the rebuilt file is the database.
             Files.move(rebuilding.file(), repaired().file(), StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
@@ -188,15 +197,126 @@ final class EmbeddedDatabaseRepair {
         return settings;
     }
 
-    /** Runs statements on a database of its own, the last of which closes it for good. */
-    private void run(EmbeddedH2File on, List<String> statements) {
+    /**
+     * Imports the export into a new file, removes the orphans (below), sets the kept settings again
+     * and closes the new file for good; answers the orphans removed, per table.
+     */
+    private Map<String, Integer> rebuild(EmbeddedH2File on, Path script, List<String> settings) {
         try (Connection connection = connect(on);
                 Statement statement = connection.createStatement()) {
-            for (String sql : statements) {
-                statement.execute(sql);
+            statement.execute("RUNSCRIPT FROM " + quoted(script) + " COMPRESSION GZIP");
+            Map<String, Integer> orphans = removeOrphans(statement);
+            for (String setting : settings) {
+                statement.execute(setting);
             }
+            statement.execute("SHUTDOWN COMPACT");
+            return orphans;
         } catch (SQLException e) {
             throw failed(e);
+        }
+    }
+
+    /**
+     * H2's recovery can also keep a row of a transaction it rolled back: after a kill during card
+     * generation, a webhook delivery stayed while the event it belongs to, written in the same
+     * transaction, was gone. Such a row violates a foreign key (the export's import does not check
+     * them); this removes every row whose parent row does not exist, until none is left, as the
+     * rollback should have. Run on the rebuilt file, whose indexes are whole, so a parent that
+     * exists is always found.
+     */
+    private static Map<String, Integer> removeOrphans(Statement statement) throws SQLException {
+        List<String> deletes = new ArrayList<>();
+        Map<String, String> tableOf = new HashMap<>();
+        for (ForeignKey key : foreignKeys(statement)) {
+            String delete = key.deleteOrphans();
+            deletes.add(delete);
+            tableOf.put(delete, key.table());
+        }
+        Map<String, Integer> removed = new TreeMap<>();
+        // Unchecked while removing: an orphan's own children (removed in the next pass) would
+        // otherwise refuse its removal.
+        statement.execute("SET REFERENTIAL_INTEGRITY FALSE");
+        for (int pass = 0; pass < MAX_ORPHAN_PASSES; pass++) {
+            int inPass = 0;
+            for (String delete : deletes) {
+                int count = statement.executeUpdate(delete);
+                if (count > 0) {
+                    removed.merge(tableOf.get(delete), count, Integer::sum);
+                    inPass += count;
+                }
+            }
+            if (inPass == 0) {
+                break;
+            }
+        }
+        statement.execute("SET REFERENTIAL_INTEGRITY TRUE");
+        return removed;
+    }
+
+    /** Every foreign key of the application's schema, with its columns in order. */
+    private static List<ForeignKey> foreignKeys(Statement statement) throws SQLException {
+        Map<String, ForeignKey> keys = new LinkedHashMap<>();
+        try (ResultSet rows = statement.executeQuery("SELECT k.constraint_name, k.table_schema, k.table_name,"
+                + " k.column_name, p.table_schema, p.table_name, p.column_name"
+                + " FROM information_schema.referential_constraints r"
+                + " JOIN information_schema.key_column_usage k ON k.constraint_schema = r.constraint_schema"
+                + " AND k.constraint_name = r.constraint_name"
+                + " JOIN information_schema.key_column_usage p ON p.constraint_schema = r.unique_constraint_schema"
+                + " AND p.constraint_name = r.unique_constraint_name"
+                + " AND p.ordinal_position = k.position_in_unique_constraint"
+                + " ORDER BY k.table_schema, k.table_name, k.constraint_name, k.ordinal_position")) {
+            while (rows.next()) {
+                String schema = rows.getString(2);
+                String table = rows.getString(3);
+                String parentSchema = rows.getString(5);
+                String parent = rows.getString(6);
+                keys.computeIfAbsent(
+                                schema + "." + rows.getString(1),
+                                name -> new ForeignKey(
+                                        schema, table, parentSchema, parent, new ArrayList<>(), new ArrayList<>()))
+                        .add(rows.getString(4), rows.getString(7));
+            }
+        }
+        return List.copyOf(keys.values());
+    }
+
+    /** A foreign key as the rows are read: its columns are added one by one, in order. */
+    private record ForeignKey(
+            String schema,
+            String table,
+            String parentSchema,
+            String parent,
+            List<String> columns,
+            List<String> parentColumns) {
+
+        void add(String column, String parentColumn) {
+            columns.add(column);
+            parentColumns.add(parentColumn);
+        }
+
+        /** Rows whose key is complete (a null in it satisfies the key) and names no parent row. */
+        String deleteOrphans() {
+            StringBuilder sql = new StringBuilder("DELETE FROM " + id(schema) + "." + id(table) + " c WHERE ");
+            for (String column : columns) {
+                sql.append("c.").append(id(column)).append(" IS NOT NULL AND ");
+            }
+            sql.append("NOT EXISTS (SELECT 1 FROM ")
+                    .append(id(parentSchema))
+                    .append('.')
+                    .append(id(parent));
+            sql.append(" p WHERE ");
+            for (int i = 0; i < columns.size(); i++) {
+                sql.append(i == 0 ? "" : " AND ")
+                        .append("p.")
+                        .append(id(parentColumns.get(i)))
+                        .append(" = c.")
+                        .append(id(columns.get(i)));
+            }
+            return sql.append(')').toString();
+        }
+
+        private static String id(String identifier) {
+            return '"' + identifier.replace("\"", "\"\"") + '"';
         }
     }
 

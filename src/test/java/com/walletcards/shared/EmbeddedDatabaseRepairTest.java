@@ -69,6 +69,58 @@ class EmbeddedDatabaseRepairTest {
     }
 
     @Test
+    void rowsOfACutOffTransactionThatReferToRowsThatDoNotExistAreRemovedAtTheNextStart() throws Exception {
+        EmbeddedH2File file = serviceDatabase();
+        migrateAndFill(file);
+        execute(
+                file,
+                "INSERT INTO webhooks (id, organization_id, url, events, enabled, secret, created_at, updated_at)"
+                        + " VALUES ('whk', 'org', 'https://example.com/hook', 'card.created', TRUE, 's',"
+                        + " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)");
+        for (String event : List.of("evt-kept", "evt-rolled-back")) {
+            execute(
+                    file,
+                    "INSERT INTO webhook_events (id, organization_id, type, payload, created_at) VALUES ('" + event
+                            + "', 'org', 'card.created', '{}', CURRENT_TIMESTAMP)");
+            execute(
+                    file,
+                    "INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, status, attempts,"
+                            + " claims, created_at, updated_at) VALUES ('dlv-" + event + "', 'org', 'whk', '"
+                            + event + "', 'failed', 1, 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)");
+            execute(
+                    file,
+                    "INSERT INTO webhook_attempts (id, organization_id, webhook_id, delivery_id, event_id, event_type,"
+                            + " attempt, succeeded, duration_ms, attempted_at) VALUES ('att-" + event + "', 'org',"
+                            + " 'whk', 'dlv-" + event + "', '" + event + "', 'card.created', 1, FALSE, 5,"
+                            + " CURRENT_TIMESTAMP)");
+        }
+        // What H2's recovery left after a kill: the event of a rolled-back transaction is gone, the
+        // delivery written with it (and here an attempt of that delivery) stayed.
+        execute(
+                file,
+                "SET REFERENTIAL_INTEGRITY FALSE; DELETE FROM webhook_events WHERE id = 'evt-rolled-back';"
+                        + " SET REFERENTIAL_INTEGRITY TRUE");
+        assertThat(single(file, "SELECT COUNT(*) FROM webhook_deliveries WHERE id = 'dlv-evt-rolled-back'"))
+                .isEqualTo("1");
+        Files.writeString(repair(file).marker(), "left by a killed process");
+
+        EmbeddedDatabaseRepair repair = repair(file);
+        assertThat(repair.open()).isEqualTo(Outcome.REPAIRED);
+
+        assertThat(single(file, "SELECT STRING_AGG(id, ',' ORDER BY id) FROM webhook_deliveries"))
+                .as("the delivery without its event is gone, the other stays")
+                .isEqualTo("dlv-evt-kept");
+        assertThat(single(file, "SELECT STRING_AGG(id, ',' ORDER BY id) FROM webhook_attempts"))
+                .as("and so is the attempt of that delivery, found on the next pass")
+                .isEqualTo("att-evt-kept");
+        assertThat(keysOfOrganization(file))
+                .as("rows with their parents are all kept")
+                .hasSize(KEYS);
+        assertThat(single(file, "SELECT COUNT(*) FROM webhooks")).isEqualTo("1");
+        repair.closed();
+    }
+
+    @Test
     void aDatabaseClosedCleanlyIsOpenedAsItIs() throws Exception {
         EmbeddedH2File file = serviceDatabase();
         EmbeddedDatabaseRepair repair = repair(file);
