@@ -48,6 +48,13 @@ def fail(msg):
 # PostgreSQL
 
 
+def service_env(port, pg, key, data_dir, **extra):
+    """The environment of a service on database pg (a Postgres) with bootstrap key key, unthrottled."""
+    return dict(os.environ, WALLET_PORT=str(port), WALLET_DATABASE_URL=f"jdbc:postgresql://{pg.host}:{pg.port}/{pg.db}",
+                WALLET_DATABASE_USER=pg.user, WALLET_DATABASE_PASSWORD="", WALLET_BOOTSTRAP_API_KEY=key,
+                WALLET_RATE_LIMIT_PER_SECOND="1000000", WALLET_DATA_DIR=data_dir, **extra)
+
+
 class Postgres:
     def __init__(self, host, port, user, db):
         self.host, self.port, self.user, self.db = host, port, user, db
@@ -759,13 +766,11 @@ COMMIT;
         flags = (a.jvm_flags or DEFAULT_JVM_FLAGS).split()
         if a.profile:
             flags.append(f"-XX:StartFlightRecording=filename={OUT}/service.jfr,settings=profile,dumponexit=true")
-        env = dict(os.environ, WALLET_PORT=str(self.port), WALLET_DATABASE_URL=f"jdbc:postgresql://{a.pg_host}:{a.pg_port}/{db}",
-                   WALLET_DATABASE_USER=a.pg_user, WALLET_DATABASE_PASSWORD="", WALLET_BOOTSTRAP_API_KEY=self.key,
-                   WALLET_RATE_LIMIT_PER_SECOND="1000000", WALLET_DATA_DIR=os.path.join(OUT, "data"),
-                   WALLET_PROVIDER_ALPHA_CALLBACK_SECRET="bench", WALLET_PROVIDER_BETA_CALLBACK_SECRET="bench",
-                   WALLET_PROVIDER_EUDIW_CALLBACK_SECRET="bench",
-                   # the soak's webhook receiver listens on 127.0.0.1
-                   WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS="true" if "soak" in only else "false")
+        env = service_env(self.port, self.pg, self.key, os.path.join(OUT, "data"),
+                          WALLET_PROVIDER_ALPHA_CALLBACK_SECRET="bench", WALLET_PROVIDER_BETA_CALLBACK_SECRET="bench",
+                          WALLET_PROVIDER_EUDIW_CALLBACK_SECRET="bench",
+                          # the soak's webhook receiver listens on 127.0.0.1
+                          WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS="true" if "soak" in only else "false")
         self.service = Service(java, run_jar, flags, self.port, env, os.path.join(OUT, "service.log"),
                                (a.service_args or "").split())
         self.java_version = subprocess.run([java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]

@@ -24,9 +24,7 @@ def start(index, jar, java, admin, pg):
     admin.sql(f"CREATE DATABASE {db}")
     key = "wk_bench_" + secrets.token_hex(24)
     port = bench.free_port()
-    env = dict(os.environ, WALLET_PORT=str(port), WALLET_DATABASE_URL=f"jdbc:postgresql://{pg.host}:{pg.port}/{db}",
-               WALLET_DATABASE_USER=pg.user, WALLET_DATABASE_PASSWORD="", WALLET_BOOTSTRAP_API_KEY=key,
-               WALLET_RATE_LIMIT_PER_SECOND="1000000", WALLET_DATA_DIR=os.path.join(out, "data"))
+    env = bench.service_env(port, bench.Postgres(pg.host, pg.port, pg.user, db), key, os.path.join(out, "data"))
     service = bench.Service(java, jar, bench.DEFAULT_JVM_FLAGS.split(), port, env, os.path.join(out, "service.log"))
     service.db, service.jar = db, jar
     return service, key
