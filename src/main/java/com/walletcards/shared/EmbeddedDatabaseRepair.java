@@ -29,9 +29,11 @@ import org.slf4j.LoggerFactory;
  * and that rollback can leave a committed row in its table but out of the table's indexes: the row
  * is stored, yet every list and count that goes through an index skips it. An export of every
  * table (which reads the tables themselves) and an import into a new file rebuilds each index from
- * its table, so nothing acknowledged stays hidden. The same recovery can keep a row of a
- * transaction it rolled back; where a foreign key ties that row to the rest of its transaction, it
- * is removed after the import (see {@link #removeOrphans}).
+ * its table, so nothing acknowledged stays hidden. The export reads through a {@link
+ * LeftoverBlindConnection}, so that a change of a transaction the stop cut off, which H2's recovery
+ * may leave in place, is neither copied as committed nor hides a committed row. Should a row of
+ * such a transaction still refer to a row that does not exist, it is removed after the import (see
+ * {@link #removeOrphans}).
  *
  * <p>A marker file beside the database says it is open; it is removed once the database is
  * closed. Found at start, it means the last stop did not close the database. The rebuilt file
@@ -146,8 +148,8 @@ final class EmbeddedDatabaseRepair {
             Map<String, Integer> orphans = rebuild(rebuilding, script, settings);
             if (!orphans.isEmpty()) {
                 log.warn(
-                        "Removed rows of transactions the stop cut off, which the embedded database's own"
-                                + " recovery had left referring to rows that do not exist (per table): {}",
+                        "Removed rows the embedded database's recovery had left referring to rows that do"
+                                + " not exist (per table): {}",
                         orphans);
             }
             // Complete and closed: from here on the rebuilt file is the database.
@@ -180,8 +182,9 @@ final class EmbeddedDatabaseRepair {
      */
     private List<String> export(Path script) {
         List<String> settings = new ArrayList<>();
-        try (Connection connection = connect(database);
-                Statement statement = connection.createStatement()) {
+        // Read where no transaction the stop cut off can show its changes as this one's own.
+        try (LeftoverBlindConnection reading = LeftoverBlindConnection.open(database.url(), user, password);
+                Statement statement = reading.connection().createStatement()) {
             try (ResultSet schema = statement.executeQuery("SCRIPT NODATA NOPASSWORDS")) {
                 while (schema.next()) {
                     if (schema.getString(1).startsWith("SET ")) {
@@ -217,31 +220,26 @@ final class EmbeddedDatabaseRepair {
     }
 
     /**
-     * H2's recovery can also keep a row of a transaction it rolled back: after a kill during card
-     * generation, a webhook delivery stayed while the event it belongs to, written in the same
-     * transaction, was gone. Such a row violates a foreign key (the export's import does not check
-     * them); this removes every row whose parent row does not exist, until none is left, as the
-     * rollback should have. Run on the rebuilt file, whose indexes are whole, so a parent that
+     * Removes every row whose parent row does not exist, until none is left: the import does not
+     * check foreign keys, and the rebuilt file must keep them all. Such rows were once copied from
+     * a transaction a kill cut off (a webhook delivery whose event, written in the same
+     * transaction, was gone), when the export read at that transaction's id; it no longer does (see
+     * {@link LeftoverBlindConnection}), and this pass stays so that no other damage the recovery
+     * leaves breaks a key. Run on the rebuilt file, whose indexes are whole, so a parent that
      * exists is always found.
      */
     private static Map<String, Integer> removeOrphans(Statement statement) throws SQLException {
-        List<String> deletes = new ArrayList<>();
-        Map<String, String> tableOf = new HashMap<>();
-        for (ForeignKey key : foreignKeys(statement)) {
-            String delete = key.deleteOrphans();
-            deletes.add(delete);
-            tableOf.put(delete, key.table());
-        }
+        List<ForeignKey> keys = foreignKeys(statement);
         Map<String, Integer> removed = new TreeMap<>();
         // Unchecked while removing: an orphan's own children (removed in the next pass) would
         // otherwise refuse its removal.
         statement.execute("SET REFERENTIAL_INTEGRITY FALSE");
         for (int pass = 0; pass < MAX_ORPHAN_PASSES; pass++) {
             int inPass = 0;
-            for (String delete : deletes) {
-                int count = statement.executeUpdate(delete);
+            for (ForeignKey key : keys) {
+                int count = statement.executeUpdate(key.deleteOrphans());
                 if (count > 0) {
-                    removed.merge(tableOf.get(delete), count, Integer::sum);
+                    removed.merge(key.table(), count, Integer::sum);
                     inPass += count;
                 }
             }

@@ -121,6 +121,35 @@ class EmbeddedDatabaseRepairTest {
     }
 
     @Test
+    void changesOfATransactionTheStopCutOffThatItsRecoveryCannotRollBackAreNotInTheRebuiltDatabase() throws Exception {
+        EmbeddedH2File file = serviceDatabase();
+        migrateAndFill(file);
+        CutOffTransaction.leave(
+                file,
+                "INSERT INTO api_keys (id, organization_id, prefix, key_hash, scopes, created_at) VALUES"
+                        + " ('key-never-committed', 'org', 'wk_', 'hash-never-committed', 'all', CURRENT_TIMESTAMP)",
+                "DELETE FROM api_keys WHERE id = 'key-3'",
+                "UPDATE organizations SET name = 'Never committed' WHERE id = 'org'");
+        assertThat(keysOfOrganization(file))
+                .as("what H2 leaves: a transaction with the cut-off one's id reads its changes as its own")
+                .contains("key-never-committed")
+                .doesNotContain("key-3");
+        Files.writeString(repair(file).marker(), "left by a killed process");
+
+        EmbeddedDatabaseRepair repair = repair(file);
+        assertThat(repair.open()).isEqualTo(Outcome.REPAIRED);
+
+        assertThat(keysOfOrganization(file))
+                .as("the committed keys, whatever id reads them")
+                .hasSize(KEYS)
+                .contains("key-3")
+                .doesNotContain("key-never-committed");
+        assertThat(single(file, "SELECT name FROM organizations WHERE id = 'org'"))
+                .isEqualTo("Org");
+        repair.closed();
+    }
+
+    @Test
     void aDatabaseClosedCleanlyIsOpenedAsItIs() throws Exception {
         EmbeddedH2File file = serviceDatabase();
         EmbeddedDatabaseRepair repair = repair(file);
