@@ -51,7 +51,10 @@ public final class LeftoverBlindConnection implements AutoCloseable {
             }
             return new LeftoverBlindConnection(holders, DriverManager.getConnection(url, user, password));
         } catch (SQLException | RuntimeException e) {
-            closeAll(holders, e);
+            SQLException closing = closeAll(holders);
+            if (closing != null) {
+                e.addSuppressed(closing);
+            }
             throw e;
         }
     }
@@ -65,21 +68,20 @@ public final class LeftoverBlindConnection implements AutoCloseable {
     public void close() throws SQLException {
         List<Connection> all = new ArrayList<>(holders);
         all.add(connection);
-        SQLException failure = closeAll(all, null);
+        SQLException failure = closeAll(all);
         if (failure != null) {
             throw failure;
         }
     }
 
-    private static SQLException closeAll(List<Connection> connections, Exception cause) {
+    /** Closes every one of them; answers the first failure, with the later ones suppressed in it. */
+    private static SQLException closeAll(List<Connection> connections) {
         SQLException failure = null;
         for (Connection connection : connections) {
             try {
                 connection.close();
             } catch (SQLException e) {
-                if (cause != null) {
-                    cause.addSuppressed(e);
-                } else if (failure == null) {
+                if (failure == null) {
                     failure = e;
                 } else {
                     failure.addSuppressed(e);

@@ -32,30 +32,29 @@ final class CutOffTransaction {
      */
     static void leave(EmbeddedH2File file, String... statements) throws SQLException {
         Path crashImage = file.sibling("-crash-image.mv.db");
-        try (Connection writer = DriverManager.getConnection(file.url(), "sa", "")) {
-            writer.setAutoCommit(false);
-            try (Statement statement = writer.createStatement()) {
-                for (String sql : statements) {
-                    statement.execute(sql);
-                }
-            }
-            SessionLocal session = (SessionLocal) ((JdbcConnection) writer).getSession();
-            int transactionId = session.getTransaction().getId();
-            assertThat(transactionId)
-                    .as("the id the first transaction after a restart gets")
-                    .isEqualTo(1);
-            MVStore store = session.getDatabase().getStore().getMvStore();
-            store.openMap("undoLog." + transactionId).clear();
-            try (Connection other = DriverManager.getConnection(file.url(), "sa", "");
-                    Statement statement = other.createStatement()) {
-                statement.execute("CHECKPOINT");
-            }
-            Files.copy(file.file(), crashImage, StandardCopyOption.REPLACE_EXISTING);
-            writer.rollback();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
         try {
+            try (Connection writer = DriverManager.getConnection(file.url(), "sa", "")) {
+                writer.setAutoCommit(false);
+                try (Statement statement = writer.createStatement()) {
+                    for (String sql : statements) {
+                        statement.execute(sql);
+                    }
+                }
+                SessionLocal session = (SessionLocal) ((JdbcConnection) writer).getSession();
+                int transactionId = session.getTransaction().getId();
+                assertThat(transactionId)
+                        .as("the id the first transaction after a restart gets")
+                        .isEqualTo(1);
+                MVStore store = session.getDatabase().getStore().getMvStore();
+                store.openMap("undoLog." + transactionId).clear();
+                try (Connection other = DriverManager.getConnection(file.url(), "sa", "");
+                        Statement statement = other.createStatement()) {
+                    statement.execute("CHECKPOINT");
+                }
+                Files.copy(file.file(), crashImage, StandardCopyOption.REPLACE_EXISTING);
+                writer.rollback();
+            }
+            // Closed: the crash image replaces the file the close just wrote.
             Files.move(crashImage, file.file(), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
