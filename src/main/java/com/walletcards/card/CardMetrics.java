@@ -3,6 +3,7 @@ package com.walletcards.card;
 import com.walletcards.card.CardEvents.CardCreated;
 import com.walletcards.card.CardEvents.CardInstalled;
 import com.walletcards.card.CardEvents.CardRemoved;
+import com.walletcards.shared.ExternalEvents;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.stereotype.Component;
@@ -30,9 +31,14 @@ class CardMetrics {
         });
     }
 
+    /** Cards are created in runs, and a run publishes its {@link CardCreated} events together. */
     @TransactionalEventListener(fallbackExecution = true)
-    void on(CardCreated event) {
-        issued.increment();
+    void on(ExternalEvents events) {
+        long created =
+                events.events().stream().filter(CardCreated.class::isInstance).count();
+        if (created > 0) {
+            issued.increment(created);
+        }
     }
 
     @TransactionalEventListener(fallbackExecution = true)

@@ -8,6 +8,8 @@ import com.walletcards.card.spi.ObjectEvent;
 import com.walletcards.card.spi.ObjectEvents;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.NotFound;
 import com.walletcards.shared.OrganizationId;
@@ -127,7 +129,9 @@ public class WalletCards {
         String callBatch = Ids.newId("calls");
         queries.insert(cards, callBatch);
         providerCalls.schedule(callBatch);
-        cards.forEach(c -> events.publishEvent(new CardCreated(org, c.id(), c.recipientId(), campaignId, now)));
+        events.publishEvent(new ExternalEvents(cards.stream()
+                .<ExternalEvent>map(c -> new CardCreated(org, c.id(), c.recipientId(), campaignId, now))
+                .toList()));
         return cardIds;
     }
 

@@ -10,6 +10,8 @@ import com.walletcards.card.WalletCards;
 import com.walletcards.recipient.RecipientEvents.RecipientInvited;
 import com.walletcards.recipient.RecipientQueries.HistoryEntry;
 import com.walletcards.recipient.RecipientQueries.PendingCard;
+import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.ProviderTypes;
 import com.walletcards.shared.Times;
@@ -117,13 +119,15 @@ class CardIssuing {
         Map<String, String> links = cards.invite(
                 org, recipients.stream().map(Recipient::walletCardId).toList());
         List<Invitations.Pending> invited = new ArrayList<>();
+        List<ExternalEvent> published = new ArrayList<>();
         for (Recipient r : recipients) {
             String link = links.get(r.walletCardId());
             r.invited(CardStatus.invited, now);
             history.add(HistoryEntry.of(r, "invited"));
-            events.publishEvent(new RecipientInvited(org, r.id(), r.campaignId(), r.walletCardId(), link, now));
+            published.add(new RecipientInvited(org, r.id(), r.campaignId(), r.walletCardId(), link, now));
             invited.add(new Invitations.Pending(r, campaign, link));
         }
+        events.publishEvent(new ExternalEvents(published));
         return invited;
     }
 

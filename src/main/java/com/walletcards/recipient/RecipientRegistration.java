@@ -8,6 +8,8 @@ import com.walletcards.recipient.RecipientErrors.RecipientExists;
 import com.walletcards.recipient.RecipientEvents.RecipientCreated;
 import com.walletcards.recipient.RecipientQueries.HistoryEntry;
 import com.walletcards.shared.ErrorCode;
+import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.FieldError;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.Jobs;
@@ -191,8 +193,10 @@ public class RecipientRegistration {
         queries.insert(recipients, cardBatch, inviteOnCreate);
         queries.addHistory(
                 recipients.stream().map(r -> HistoryEntry.of(r, "added")).toList());
-        recipients.forEach(r ->
-                events.publishEvent(new RecipientCreated(r.organizationId(), r.id(), r.campaignId(), r.createdAt())));
+        events.publishEvent(new ExternalEvents(recipients.stream()
+                .<ExternalEvent>map(
+                        r -> new RecipientCreated(r.organizationId(), r.id(), r.campaignId(), r.createdAt()))
+                .toList()));
     }
 
     private static boolean missingBarcodeValue(Campaign campaign, NewRecipient input) {

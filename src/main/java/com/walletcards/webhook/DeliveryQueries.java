@@ -10,6 +10,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -34,25 +35,38 @@ class DeliveryQueries {
 
     record Event(String type, String payload) {}
 
-    void insertEvent(OrganizationId org, String id, String type, String payload, Instant at) {
-        jdbc.sql("INSERT INTO webhook_events (id, organization_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)")
-                .params(id, org.value(), type, payload, Times.db(at))
-                .update();
+    /** The events, one JDBC batch whatever their number. */
+    void insertEvents(List<Outbox.Enqueued> enqueued, Instant at) {
+        OffsetDateTime now = Times.db(at);
+        batch.batchUpdate(
+                "INSERT INTO webhook_events (id, organization_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+                enqueued,
+                enqueued.size(),
+                (ps, e) -> {
+                    ps.setString(1, e.event().id());
+                    ps.setString(2, e.org().value());
+                    ps.setString(3, e.event().type());
+                    ps.setString(4, e.event().payload());
+                    ps.setObject(5, now);
+                });
     }
 
-    /** One pending delivery per subscription, due at once; one JDBC batch whatever their number. */
-    void insertDeliveries(OrganizationId org, String eventId, List<WebhookId> webhooks, Instant at) {
+    /** One pending delivery per event and subscription, due at once; one JDBC batch whatever their number. */
+    void insertDeliveries(List<Outbox.Enqueued> enqueued, Instant at) {
         OffsetDateTime now = Times.db(at);
+        List<Map.Entry<Outbox.Enqueued, WebhookId>> rows = enqueued.stream()
+                .flatMap(e -> e.subscribed().stream().map(webhook -> Map.entry(e, webhook)))
+                .toList();
         batch.batchUpdate(
                 "INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, status, attempts, claims,"
                         + " next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'pending', 0, 0, ?, ?, ?)",
-                webhooks,
-                webhooks.size(),
-                (ps, webhook) -> {
+                rows,
+                rows.size(),
+                (ps, row) -> {
                     ps.setString(1, Ids.newId("dlv"));
-                    ps.setString(2, org.value());
-                    ps.setString(3, webhook.value());
-                    ps.setString(4, eventId);
+                    ps.setString(2, row.getKey().org().value());
+                    ps.setString(3, row.getValue().value());
+                    ps.setString(4, row.getKey().event().id());
                     ps.setObject(5, now);
                     ps.setObject(6, now);
                     ps.setObject(7, now);

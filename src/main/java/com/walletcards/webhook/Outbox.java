@@ -1,12 +1,14 @@
 package com.walletcards.webhook;
 
 import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,30 +41,57 @@ class Outbox {
     @EventListener
     @Transactional
     public void on(ExternalEvent event) {
-        List<WebhookId> subscribed = subscribers(event.organizationId()).stream()
-                .filter(s -> EventTypes.matches(s.events(), event.type()))
-                .map(WebhookQueries.Subscriber::id)
-                .toList();
-        if (!subscribed.isEmpty()) {
-            enqueue(event.organizationId(), event.type(), event.at(), event.data(), subscribed);
-        }
+        record(List.of(event));
+    }
+
+    @EventListener
+    @Transactional
+    public void on(ExternalEvents events) {
+        record(events.events());
     }
 
     /** Stores the event and one due delivery per subscription; wakes the worker once committed. */
     @Transactional
     public WebhookEvent enqueue(
             OrganizationId org, String type, Instant at, Map<String, Object> data, List<WebhookId> subscribed) {
+        Enqueued enqueued = enqueued(org, type, at, data, subscribed);
+        store(List.of(enqueued));
+        return enqueued.event();
+    }
+
+    /** Events that someone subscribed to, with their deliveries: a few statements for any number. */
+    private void record(List<ExternalEvent> events) {
+        List<Enqueued> enqueued = new ArrayList<>();
+        for (ExternalEvent event : events) {
+            List<WebhookId> subscribed = subscribers(event.organizationId()).stream()
+                    .filter(s -> EventTypes.matches(s.events(), event.type()))
+                    .map(WebhookQueries.Subscriber::id)
+                    .toList();
+            if (!subscribed.isEmpty()) {
+                enqueued.add(enqueued(event.organizationId(), event.type(), event.at(), event.data(), subscribed));
+            }
+        }
+        if (!enqueued.isEmpty()) {
+            store(enqueued);
+        }
+    }
+
+    private static Enqueued enqueued(
+            OrganizationId org, String type, Instant at, Map<String, Object> data, List<WebhookId> subscribed) {
         WebhookEvent event = new WebhookEvent(Ids.newId("evt"), type, at.truncatedTo(ChronoUnit.MICROS), data);
-        // Due now, whatever time the event reports: its time is a fact of the domain, not a schedule.
+        return new Enqueued(org, event, subscribed);
+    }
+
+    private void store(List<Enqueued> enqueued) {
+        // Due now, whatever time the events report: their time is a fact of the domain, not a schedule.
         Instant now = Times.now(clock);
-        deliveries.insertEvent(org, event.id(), type, event.payload(), now);
-        deliveries.insertDeliveries(org, event.id(), subscribed, now);
+        deliveries.insertEvents(enqueued, now);
+        deliveries.insertDeliveries(enqueued, now);
         if (TransactionSynchronizationManager.isSynchronizationActive()) {
             scope().wakeUpAfterCommit = true;
         } else {
             worker.wakeUp();
         }
-        return event;
     }
 
     /**
@@ -98,6 +127,9 @@ class Outbox {
         }
         return scope;
     }
+
+    /** An event to store with one delivery per subscription. */
+    record Enqueued(OrganizationId org, WebhookEvent event, List<WebhookId> subscribed) {}
 
     /** What the outbox remembers for the rest of one transaction. */
     private static final class TransactionScope {

@@ -10,6 +10,7 @@ import com.walletcards.card.spi.PushMessage;
 import com.walletcards.card.spi.WalletProvider;
 import com.walletcards.card.spi.WalletProviderFactory;
 import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.ProviderName;
 import java.time.Duration;
 import java.time.Instant;
@@ -67,6 +68,11 @@ public class RecordingProviders {
         @TransactionalEventListener(fallbackExecution = true)
         void on(ExternalEvent event) {
             events.add(event);
+        }
+
+        @TransactionalEventListener(fallbackExecution = true)
+        void on(ExternalEvents published) {
+            events.addAll(published.events());
         }
 
         public List<ExternalEvent> ofType(String type) {

@@ -155,6 +155,53 @@ class WebhookDeliveryTest {
     }
 
     @Test
+    void aBulkAddSendsOneEventPerRecipientAndPerCardToEachSubscriptionThatWantsIt() throws Exception {
+        try (Receiver recipients = Receiver.answering(200);
+                Receiver everything = Receiver.answering(200)) {
+            subscribe(recipients, "recipient.created");
+            subscribe(everything, "recipient.created", "card.created");
+            String campaignId = createCampaign();
+            List<Map<String, Object>> items = List.of(
+                    Map.of("email", "ann@example.com"),
+                    Map.of("email", "bob@example.com"),
+                    Map.of("email", "cy@example.com"));
+            Api.Response added = api.post(
+                    "/v1/campaigns/" + campaignId + "/recipients/bulk",
+                    Map.of("recipients", items, "sendEmail", false));
+            assertThat(added.status()).as(added.body()).isEqualTo(201);
+            Set<String> addedIds = added.data()
+                    .get("recipients")
+                    .valueStream()
+                    .map(a -> a.get("id").asString())
+                    .collect(Collectors.toSet());
+
+            await().atMost(PATIENCE).until(() -> everything.requests().size() >= 6);
+            await().atMost(PATIENCE).until(() -> recipients.requests().size() >= 3);
+
+            for (Receiver receiver : List.of(recipients, everything)) {
+                List<Receiver.Request> created = receiver.ofType("recipient.created");
+                assertThat(created.stream()
+                                .map(r ->
+                                        r.json().get("data").get("recipientId").asString()))
+                        .containsExactlyInAnyOrderElementsOf(addedIds);
+                assertThat(created.stream()
+                                .map(r -> r.json().get("id").asString())
+                                .distinct())
+                        .hasSize(3);
+            }
+            assertThat(recipients.ofType("card.created")).isEmpty();
+            List<Receiver.Request> cards = everything.ofType("card.created");
+            assertThat(cards.stream()
+                            .map(r -> r.json().get("data").get("recipientId").asString()))
+                    .containsExactlyInAnyOrderElementsOf(addedIds);
+            assertThat(cards.stream()
+                            .map(r -> r.json().get("data").get("walletCardId").asString())
+                            .distinct())
+                    .hasSize(3);
+        }
+    }
+
+    @Test
     void theTestEndpointSendsWebhookTestToThatSubscriptionOnly() throws Exception {
         try (Receiver target = Receiver.answering(200);
                 Receiver bystander = Receiver.answering(200)) {
