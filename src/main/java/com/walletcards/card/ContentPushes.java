@@ -11,6 +11,8 @@ import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.WalletProvider;
 import com.walletcards.card.spi.WalletProvider.ObjectContent;
+import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
 import java.time.Clock;
@@ -151,10 +153,12 @@ class ContentPushes {
                 updated.merge(p.walletCardId(), p.version(), Math::max);
             }
         }
+        List<ExternalEvent> published = new ArrayList<>();
         updated.forEach((cardId, version) -> {
             CardRef card = claim.cards().get(cardId);
-            events.publishEvent(new CardUpdated(org, cardId, card.recipientId(), card.campaignId(), version, now));
+            published.add(new CardUpdated(org, cardId, card.recipientId(), card.campaignId(), version, now));
         });
+        events.publishEvent(new ExternalEvents(published));
         return updated.size();
     }
 
