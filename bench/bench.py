@@ -105,7 +105,9 @@ class Service:
                 fail(f"service exited with {self.proc.returncode}; see {self.log_path}")
             try:
                 c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-                c.request("GET", "/bench/hello")
+                # Ready, not only listening: the bootstrap key is created after the server starts
+                # listening, and a request in between was refused with 401.
+                c.request("GET", "/actuator/health/readiness")
                 if c.getresponse().status == 200:
                     c.close()
                     log(f"service up (pid {self.proc.pid})")
