@@ -8,8 +8,8 @@ of its floor says how close the request path comes to what the database allows.
 The scripts restate the service's SQL for a request at steady state (statements as logged by
 PostgreSQL with `log_statement = all`, 2026-11-24; `SingleAddStatementsTest` counts the add's):
   campaign  the campaign's row (`CampaignQueries.find`); API keys are verified from memory
-  page      the campaign's row (404 check), then one statement for the count and the page
-            (`RecipientQueries.pageSql`)
+  page      the campaign's row (404 check), then one statement for the total (the campaign's kept
+            counts) and the page (its ids from the index, then its rows; `RecipientQueries.pageStatement`)
   write     in one transaction: the campaign's row, the recipient, its history entry, the
             organization's webhook subscribers (outbox listener), the count in one of the
             campaign's single-add shards (`SingleCardRuns.bump`), commit
@@ -41,9 +41,11 @@ def campaign_script(org, cid):
 def page_script(org, cid, limit, offset):
     where = f"organization_id = '{literal(org)}' AND campaign_id = '{literal(cid)}' AND deleted_at IS NULL"
     return (CAMPAIGN_SELECT.format(cid=literal(cid), org=literal(org)) + "\n"
-            + f"SELECT t.total, r.* FROM (SELECT COUNT(*) AS total FROM recipients WHERE {where}) t"
-            + f" LEFT JOIN (SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE {where}"
-            + f" ORDER BY id LIMIT {int(limit)} OFFSET {int(offset)}) r ON 1 = 1 ORDER BY r.id;\n")
+            + "SELECT t.total, r.* FROM (SELECT COALESCE(SUM(n), 0) AS total FROM recipient_counts"
+            + f" WHERE campaign_id = '{literal(cid)}' AND status <> 'deleted') t"
+            + f" LEFT JOIN (SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE id IN (SELECT id FROM recipients"
+            + f" WHERE {where} ORDER BY id LIMIT {int(limit)} OFFSET {int(offset)})"
+            + f" AND organization_id = '{literal(org)}') r ON 1 = 1 ORDER BY r.id;\n")
 
 
 def write_script(org, cid):

@@ -24,6 +24,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class RecipientInvitations {
 
     private final RecipientQueries queries;
+    private final RecipientCounts counts;
     private final CampaignManagement campaigns;
     private final WalletCards cards;
     private final CardIssuing issuing;
@@ -34,6 +35,7 @@ public class RecipientInvitations {
 
     RecipientInvitations(
             RecipientQueries queries,
+            RecipientCounts counts,
             CampaignManagement campaigns,
             WalletCards cards,
             CardIssuing issuing,
@@ -42,6 +44,7 @@ public class RecipientInvitations {
             PlatformTransactionManager transactions,
             Clock clock) {
         this.queries = queries;
+        this.counts = counts;
         this.campaigns = campaigns;
         this.cards = cards;
         this.issuing = issuing;
@@ -99,7 +102,7 @@ public class RecipientInvitations {
                 queries.updateStatuses(ready);
                 queries.addHistory(history);
             }
-            return new Outcome(invited, queries.count(org, campaignId.value(), null, RecipientStatus.created));
+            return new Outcome(invited, counts.total(campaignId.value(), RecipientStatus.created));
         });
         int sent = 0;
         int failed = 0;

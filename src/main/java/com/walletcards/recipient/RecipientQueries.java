@@ -261,9 +261,12 @@ class RecipientQueries {
     record PageRows(List<Recipient> recipients, long total) {}
 
     /**
-     * One statement per page: the count and the page as two derived tables joined on nothing, so
-     * the count stays an index-only count and the page reads only its own rows (a window function
-     * would read every matching row to count them), and an empty page still brings its total.
+     * One statement per page: the total and the page as two derived tables joined on nothing, so an
+     * empty page still brings its total. Without an email filter the total is the sum of the
+     * campaign's kept counts ({@link RecipientCounts}), a few rows whatever the campaign's size;
+     * with one, at most a few recipients match and are counted. The page finds its ids from the
+     * index alone, walking past the offset without reading a row, and then reads only its own
+     * rows: read through the index, an offset of 500 read 520 rows from the table to return 20.
      */
     PageRows page(
             OrganizationId org,
@@ -271,14 +274,10 @@ class RecipientQueries {
             @Nullable String email,
             @Nullable RecipientStatus status,
             Page page) {
-        Filter f = filter(org, campaignId, email, status);
-        List<Object> params = new ArrayList<>(f.params());
-        params.addAll(f.params());
-        params.add(page.limit());
-        params.add(page.offset());
+        PageStatement statement = pageStatement(org, campaignId, email, status, page);
         long[] total = {0};
         List<Recipient> rows = new ArrayList<>();
-        jdbc.sql(pageSql(f.where())).params(params).query(rs -> {
+        jdbc.sql(statement.sql()).params(statement.params()).query(rs -> {
             total[0] = rs.getLong("total");
             if (rs.getString("id") != null) {
                 rows.add(recipient(rs, rows.size()));
@@ -287,18 +286,50 @@ class RecipientQueries {
         return new PageRows(rows, total[0]);
     }
 
-    static String pageSql(String where) {
-        return "SELECT t.total, r.* FROM (SELECT COUNT(*) AS total FROM recipients WHERE " + where + ") t"
-                + " LEFT JOIN (SELECT " + COLUMNS + " FROM recipients WHERE " + where
-                + " ORDER BY id LIMIT ? OFFSET ?) r ON 1 = 1 ORDER BY r.id";
+    record PageStatement(String sql, List<Object> params) {}
+
+    /** The statement of a page and its parameters; tests show its plan. */
+    static PageStatement pageStatement(
+            OrganizationId org,
+            String campaignId,
+            @Nullable String email,
+            @Nullable RecipientStatus status,
+            Page page) {
+        Filter f = filter(org, campaignId, email, status);
+        Filter ids = pageIds(org, campaignId, email, status);
+        List<Object> params =
+                new ArrayList<>(email == null ? RecipientCounts.totalParams(campaignId, status) : f.params());
+        params.addAll(ids.params());
+        params.add(page.limit());
+        params.add(page.offset());
+        params.add(org.value());
+        return new PageStatement(pageSql(totalSql(f, email, status), ids.where()), params);
     }
 
-    long count(OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {
-        Filter f = filter(org, campaignId, email, status);
-        return jdbc.sql("SELECT COUNT(*) FROM recipients WHERE " + f.where())
-                .params(f.params())
-                .query(Long.class)
-                .single();
+    private static String totalSql(Filter f, @Nullable String email, @Nullable RecipientStatus status) {
+        return email == null
+                ? RecipientCounts.totalSql(status)
+                : "SELECT COUNT(*) AS total FROM recipients WHERE " + f.where();
+    }
+
+    private static String pageSql(String totalSql, String idsWhere) {
+        return "SELECT t.total, r.* FROM (" + totalSql + ") t"
+                + " LEFT JOIN (SELECT " + COLUMNS + " FROM recipients WHERE id IN (SELECT id FROM recipients WHERE "
+                + idsWhere + " ORDER BY id LIMIT ? OFFSET ?) AND organization_id = ?) r ON 1 = 1 ORDER BY r.id";
+    }
+
+    /**
+     * The condition that finds a page's ids in an index that holds every column it names: the
+     * campaign's index (organization, campaign, id, deleted_at) for live recipients, the status
+     * index (campaign, status, id) for a status. A recipient's organization is its campaign's,
+     * which the caller has checked; the page's rows check it once more.
+     */
+    private static Filter pageIds(
+            OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {
+        if (status == null || email != null) {
+            return filter(org, campaignId, email, status);
+        }
+        return new Filter("campaign_id = ? AND status = ?", List.of(campaignId, status.name()));
     }
 
     /**
@@ -423,12 +454,6 @@ class RecipientQueries {
     }
 
     record Filter(String where, List<Object> params) {}
-
-    /** The list's condition, for tests that show its plan. */
-    static Filter filterForPlan(
-            OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {
-        return filter(org, campaignId, email, status);
-    }
 
     private static Filter filter(
             OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.walletcards.recipient.V33__RecipientCountsKeptWithTheRows;
 import com.walletcards.shared.EmbeddedDatabaseRepair.Outcome;
 import com.walletcards.support.ServiceDatabase;
 import java.nio.file.Files;
@@ -150,6 +151,45 @@ class EmbeddedDatabaseRepairTest {
     }
 
     @Test
+    void recipientCountsKeptByTheirTriggerComeOutOfTheRebuildAsTheyWereAndAreKeptAfterIt() throws Exception {
+        EmbeddedH2File file = serviceDatabase();
+        migrateAndFill(file);
+        execute(
+                file,
+                "INSERT INTO campaigns (id, organization_id, name, campaign_type, status, campaign_data, metadata,"
+                        + " provider_types, created_at, updated_at) VALUES ('cmp', 'org', 'Campaign', 'event', 'draft',"
+                        + " '{}', '{}', 'alpha', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)");
+        for (int i = 0; i < 30; i++) {
+            execute(file, recipient("rcp-" + i, i < 10 ? "pending" : "created"));
+        }
+        assertThat(single(file, RECIPIENT_TOTALS)).isEqualTo("created 20, pending 10");
+        Files.writeString(repair(file).marker(), "left by a killed process");
+
+        EmbeddedDatabaseRepair repair = repair(file);
+        assertThat(repair.open()).isEqualTo(Outcome.REPAIRED);
+
+        assertThat(single(file, RECIPIENT_TOTALS))
+                .as("the import's inserts are not counted again")
+                .isEqualTo("created 20, pending 10");
+        execute(file, recipient("rcp-after", "pending"));
+        execute(file, "UPDATE recipients SET status = 'invited' WHERE id = 'rcp-12'");
+        assertThat(single(file, RECIPIENT_TOTALS))
+                .as("the trigger came through the rebuild")
+                .isEqualTo("created 19, invited 1, pending 11");
+        repair.closed();
+    }
+
+    private static final String RECIPIENT_TOTALS =
+            "SELECT LISTAGG(status || ' ' || total, ', ') WITHIN GROUP (ORDER BY status)"
+                    + " FROM (SELECT status, SUM(n) AS total FROM recipient_counts WHERE campaign_id = 'cmp' GROUP BY status)";
+
+    private static String recipient(String id, String status) {
+        return "INSERT INTO recipients (id, organization_id, campaign_id, email, live_email, recipient_data, status,"
+                + " created_at, updated_at) VALUES ('" + id + "', 'org', 'cmp', '" + id + "@example.org', '" + id
+                + "@example.org', '{}', '" + status + "', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)";
+    }
+
+    @Test
     void aDatabaseClosedCleanlyIsOpenedAsItIs() throws Exception {
         EmbeddedH2File file = serviceDatabase();
         EmbeddedDatabaseRepair repair = repair(file);
@@ -267,6 +307,8 @@ class EmbeddedDatabaseRepairTest {
         return Flyway.configure()
                 .dataSource(file.url(), "sa", "")
                 .locations("classpath:db/migration")
+                .javaMigrations(
+                        new V32__UpdatedObjectsKeepRoomOnTheirPages(), new V33__RecipientCountsKeptWithTheRows())
                 .load();
     }
 
