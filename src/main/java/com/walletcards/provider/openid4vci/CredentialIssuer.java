@@ -1,15 +1,14 @@
 package com.walletcards.provider.openid4vci;
 
 import com.authlete.sd.Disclosure;
-import com.authlete.sd.SDJWT;
 import com.authlete.sd.SDObjectBuilder;
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.JWSObject;
 import com.nimbusds.jose.Payload;
 import com.nimbusds.jose.crypto.ECDSAVerifier;
-import com.nimbusds.jose.crypto.bc.BouncyCastleProviderSingleton;
 import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.JWK;
@@ -26,6 +25,7 @@ import com.walletcards.shared.ProviderName;
 import com.walletcards.shared.Times;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.security.Provider;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
@@ -80,6 +80,14 @@ final class CredentialIssuer {
     private final @Nullable TxCodes txCodes;
     private final CampaignTypes campaignTypes;
     private final int batchSize;
+    /** Chosen when the issuer is created, so that the start-up log says which one checks proofs. */
+    private final Provider proofSignatures = ProofSignatures.PROVIDER;
+    /**
+     * Every credential's header (algorithm, key id, certificate chain, type), parsed from its own
+     * serialized form, which it then keeps: signing a credential no longer writes the header's
+     * JSON and Base64 (the certificate chain included) again.
+     */
+    private final JWSHeader credentialHeader;
 
     CredentialIssuer(
             String issuer,
@@ -102,6 +110,12 @@ final class CredentialIssuer {
         this.campaignTypes = campaignTypes;
         this.issuer = issuer;
         this.key = key;
+        try {
+            this.credentialHeader = JWSHeader.parse(
+                    key.header().type(new JOSEObjectType("dc+sd-jwt")).build().toBase64URL());
+        } catch (ParseException e) {
+            throw new IllegalStateException("The credential header does not parse back", e);
+        }
         this.store = store;
         this.statusLists = statusLists;
         this.nonces = nonces;
@@ -477,8 +491,10 @@ final class CredentialIssuer {
                         "unknown_credential_configuration", "Unknown credential_configuration_id"));
         List<ECKey> holderKeys = new ArrayList<>();
         Set<String> points = new HashSet<>();
+        // A batch's proofs usually carry one nonce: it is decrypted and checked once.
+        Set<String> validNonces = new HashSet<>();
         for (String proof : proofJwts(request)) {
-            ECKey holderKey = verifyProof(proof);
+            ECKey holderKey = verifyProof(proof, validNonces);
             // 1.0 §8.3: each key the wallet provides binds at most one credential.
             if (!points.add(holderKey.getX() + "." + holderKey.getY())) {
                 throw Openid4vciError.badRequest(
@@ -563,8 +579,11 @@ final class CredentialIssuer {
         throw Openid4vciError.badRequest("invalid_proof", "A key proof is required");
     }
 
-    /** Checks the proof JWT (OpenID4VCI Appendix F.1) and answers the key it binds the credential to. */
-    ECKey verifyProof(String jwt) {
+    /**
+     * Checks the proof JWT (OpenID4VCI Appendix F.1) and answers the key it binds the credential to;
+     * {@code validNonces} holds the nonces this request has found valid already.
+     */
+    ECKey verifyProof(String jwt, Set<String> validNonces) {
         SignedJWT proof;
         try {
             proof = SignedJWT.parse(jwt);
@@ -587,10 +606,7 @@ final class CredentialIssuer {
         }
         try {
             ECDSAVerifier verifier = new ECDSAVerifier(ecKey);
-            // Bouncy Castle verifies a P-256 signature with a key it has not seen before in a third
-            // to a half of the JDK provider's time (docs/adr/0014-openid4vci-issuer.md#measured);
-            // every proof brings a new key, so this is the issuer's largest single cost.
-            verifier.getJCAContext().setProvider(BouncyCastleProviderSingleton.getInstance());
+            verifier.getJCAContext().setProvider(proofSignatures);
             if (!proof.verify(verifier)) {
                 throw Openid4vciError.badRequest("invalid_proof", "The proof's signature does not match its jwk");
             }
@@ -614,9 +630,10 @@ final class CredentialIssuer {
                     "invalid_proof", "The proof's iat is missing or outside the allowed window");
         }
         Object nonce = claims.getClaim("nonce");
-        if (!(nonce instanceof String n) || !nonces.valid(n)) {
+        if (!(nonce instanceof String n) || !validNonces.contains(n) && !nonces.valid(n)) {
             throw Openid4vciError.badRequest("invalid_nonce", "The proof's nonce is missing, unknown or expired");
         }
+        validNonces.add(n);
         return ecKey.toPublicJWK();
     }
 
@@ -666,14 +683,18 @@ final class CredentialIssuer {
         claims.put("cnf", Map.of("jwk", holderKey.toJSONObject()));
         claims.put(
                 "status", Map.of("status_list", Map.of("idx", status.idx(), "uri", statusLists.uri(status.listId()))));
-        JWSObject jws =
-                new JWSObject(key.header().type(new JOSEObjectType("dc+sd-jwt")).build(), new Payload(claims));
+        JWSObject jws = new JWSObject(credentialHeader, new Payload(claims));
         try {
             jws.sign(key.signer());
         } catch (JOSEException e) {
             throw new IllegalStateException(e);
         }
-        return new SDJWT(jws.serialize(), disclosures).toString();
+        // The SD-JWT's compact form (RFC 9901 §4): the signed JWT, then each disclosure, each followed
+        // by '~'. Built here rather than by SDJWT, whose constructor parses the JWT's payload back
+        // from JSON and hashes the whole for a key binding that issuance has no use for.
+        StringBuilder sdJwt = new StringBuilder(jws.serialize()).append('~');
+        disclosures.forEach(d -> sdJwt.append(d.getDisclosure()).append('~'));
+        return sdJwt.toString();
     }
 
     private static void sd(SDObjectBuilder builder, List<Disclosure> disclosures, String name, @Nullable Object value) {
