@@ -77,9 +77,12 @@ class ProviderCalls {
         }
     }
 
-    /** Schedules the job of {@code callBatch}, in the caller's transaction. */
-    void schedule(String callBatch) {
-        jobs.scheduleIfNotExists(ProviderCallTasks.CALLS.instance(callBatch).scheduledTo(Times.now(clock)));
+    /** Schedules the job of {@code callBatch}, the calls of {@code cards} cards, in the caller's transaction. */
+    void schedule(String callBatch, int cards) {
+        jobs.scheduleIfNotExists(ProviderCallTasks.CALLS
+                .instance(callBatch)
+                .priority(jobs.priorityOf(cards))
+                .scheduledTo(Times.now(clock)));
     }
 
     /** Makes the pending calls of one job. Throws {@link CallsPending} when some should be tried again. */

@@ -128,7 +128,7 @@ public class WalletCards {
         }
         String callBatch = Ids.newId("calls");
         queries.insert(cards, callBatch);
-        providerCalls.schedule(callBatch);
+        providerCalls.schedule(callBatch, cards.size());
         events.publishEvent(new ExternalEvents(cards.stream()
                 .<ExternalEvent>map(c -> new CardCreated(org, c.id(), c.recipientId(), campaignId, now))
                 .toList()));
@@ -189,7 +189,7 @@ public class WalletCards {
         // finishes before this revocation can save; after it, no push takes a voided object.
         String callBatch = Ids.newId("calls");
         queries.requestVoid(card.id(), callBatch);
-        providerCalls.schedule(callBatch);
+        providerCalls.schedule(callBatch, 1);
     }
 
     /** The recipient was deleted: the card stays in wallets but receives nothing more. */

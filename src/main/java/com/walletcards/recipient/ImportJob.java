@@ -1,5 +1,6 @@
 package com.walletcards.recipient;
 
+import com.github.kagkarlsson.scheduler.task.Priority;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
@@ -20,6 +21,12 @@ import org.springframework.dao.DuplicateKeyException;
 class ImportJob {
 
     static final TaskDescriptor<Void> TASK = TaskDescriptor.of("recipient-import");
+
+    /**
+     * The priority of the job while its file is still arriving (its size unknown): that of large
+     * work. Once the file is in, a small one's job is scheduled anew at its own.
+     */
+    static final int RECEIVING_PRIORITY = Priority.MEDIUM;
 
     @Bean
     OneTimeTask<Void> recipientImportTask(ImportRun run, Jobs jobs) {

@@ -63,8 +63,10 @@ public class RecipientImports {
         String id = started.id();
         try {
             List<ImportRow> chunk = new ArrayList<>(STAGE_BATCH);
+            int staged = 0;
             while (rows.hasNext()) {
                 chunk.add(rows.next());
+                staged++;
                 if (chunk.size() == STAGE_BATCH) {
                     stage(id, chunk);
                     chunk.clear();
@@ -73,7 +75,8 @@ public class RecipientImports {
             if (!chunk.isEmpty()) {
                 stage(id, chunk);
             }
-            return transaction.execute(tx -> queue(id));
+            int rowCount = staged;
+            return transaction.execute(tx -> queue(id, rowCount));
         } catch (RuntimeException failed) {
             transaction.executeWithoutResult(tx -> imports.delete(id));
             try {
@@ -100,7 +103,10 @@ public class RecipientImports {
                 Ids.newId("imp"), org, campaignId.value(), options.upsert(), options.sendEmail(), now);
         imports.insert(created);
         // Due when the upload would time out: if the receiving instance dies, this cleans up.
-        jobs.schedule(ImportJob.TASK.instance(created.id()).scheduledTo(now.plus(properties.receiveTimeout())));
+        jobs.schedule(ImportJob.TASK
+                .instance(created.id())
+                .priority(ImportJob.RECEIVING_PRIORITY)
+                .scheduledTo(now.plus(properties.receiveTimeout())));
         return created;
     }
 
@@ -112,14 +118,22 @@ public class RecipientImports {
         }
     }
 
-    private RecipientImport queue(String importId) {
+    private RecipientImport queue(String importId, int rows) {
         RecipientImport current = imports.lock(importId).orElseThrow(RecipientImports::abandoned);
         if (current.status() != ImportStatus.receiving) {
             throw abandoned();
         }
         RecipientImport queued = current.queued(Times.now(clock));
         imports.save(queued);
-        jobs.reschedule(ImportJob.TASK.instanceId(importId), queued.updatedAt());
+        int priority = jobs.priorityOf(rows);
+        if (priority == ImportJob.RECEIVING_PRIORITY) {
+            jobs.reschedule(ImportJob.TASK.instanceId(importId), queued.updatedAt());
+        } else {
+            // The job engine keeps an execution's priority when it moves it: a small file's job is
+            // scheduled anew, in this transaction, at the priority of its size.
+            jobs.cancel(ImportJob.TASK.instanceId(importId));
+            jobs.schedule(ImportJob.TASK.instance(importId).priority(priority).scheduledTo(queued.updatedAt()));
+        }
         return queued;
     }
 

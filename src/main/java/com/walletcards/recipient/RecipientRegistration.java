@@ -186,7 +186,10 @@ public class RecipientRegistration {
     /** Stores recipients with their history and schedules their card batch, all in the caller's transaction. */
     private void store(List<Recipient> recipients, String cardBatch, boolean inviteOnCreate) {
         insert(recipients, cardBatch, inviteOnCreate);
-        jobs.scheduleIfNotExists(CardGeneration.TASK.instance(cardBatch).scheduledTo(Times.now(clock)));
+        jobs.scheduleIfNotExists(CardGeneration.TASK
+                .instance(cardBatch)
+                .priority(jobs.priorityOf(recipients.size()))
+                .scheduledTo(Times.now(clock)));
     }
 
     private void insert(List<Recipient> recipients, String cardBatch, boolean inviteOnCreate) {

@@ -88,8 +88,10 @@ class SingleAddCards {
             Instant now = Times.now(clock);
             if (runs.start(campaignId, shard, org, runId, now)) {
                 // A fresh run id, so this never meets the execution of a run that is just ending.
+                // Single adds are small work: their run goes ahead of large batches.
                 jobs.scheduleIfNotExists(CardGeneration.SINGLES
                         .instance(campaignId + "/" + runId)
+                        .priority(jobs.priorityOf(1))
                         .scheduledTo(now));
                 return;
             }

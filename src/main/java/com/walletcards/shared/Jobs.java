@@ -3,6 +3,7 @@ package com.walletcards.shared;
 import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.github.kagkarlsson.scheduler.task.CompletionHandler;
 import com.github.kagkarlsson.scheduler.task.FailureHandler;
+import com.github.kagkarlsson.scheduler.task.Priority;
 import com.github.kagkarlsson.scheduler.task.SchedulableInstance;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
@@ -11,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -29,11 +31,30 @@ public class Jobs {
     private final ObjectProvider<SchedulerClient> scheduler;
     private final JobWakeUps wakeUps;
     private final Clock clock;
+    private final int smallWork;
 
-    Jobs(ObjectProvider<SchedulerClient> scheduler, JobWakeUps wakeUps, Clock clock) {
+    Jobs(
+            ObjectProvider<SchedulerClient> scheduler,
+            JobWakeUps wakeUps,
+            Clock clock,
+            @Value("${wallet.jobs.small-work:100}") int smallWork) {
+        if (smallWork < 0) {
+            throw new IllegalStateException("WALLET_JOBS_SMALL_WORK must not be negative: " + smallWork);
+        }
         this.scheduler = scheduler;
         this.wakeUps = wakeUps;
         this.clock = clock;
+        this.smallWork = smallWork;
+    }
+
+    /**
+     * The priority of work for {@code units} cards or rows: small work (at most
+     * {@code wallet.jobs.small-work}) before large, so that a few recipients added or imported by
+     * one organization never queue behind another's hundred thousand. Large work still runs
+     * whenever no small work is due. docs/background-work.md, "Which job runs first".
+     */
+    public int priorityOf(int units) {
+        return units <= smallWork ? Priority.HIGH : Priority.MEDIUM;
     }
 
     /** Schedules {@code job}, replacing nothing: an execution with its id may already exist. */

@@ -28,9 +28,9 @@ import tools.jackson.databind.JsonNode;
 class CsvImportVolumeTest {
 
     /**
-     * 100,000 rows on H2. On PostgreSQL the import slows down as the table grows (50,000 rows in
-     * 42 s, but 100,000 not within 10 minutes on this project's test machine): a known defect to be
-     * profiled; until then the PostgreSQL run imports 50,000 rows, still above the general body limit.
+     * 100,000 rows on both databases. On PostgreSQL this once took more than 10 minutes, when the
+     * import's batch lookups were planned as scans of a table still being filled; they now pass
+     * their keys as one array, answered from the index (bench/README.md, "Known costs").
      */
     private static final int ROWS = 100_000;
 

@@ -131,6 +131,13 @@ public class RecordingProviders {
                     .addAll(List.of(failures));
         }
 
+        /** Every create ({@code create}) or void ({@code void}) call of a provider, in the order they began. */
+        public List<Call> calls(String provider, String kind) {
+            return calls.stream()
+                    .filter(c -> c.provider().equals(provider) && c.kind().equals(kind))
+                    .toList();
+        }
+
         /** Create ({@code create}) or void ({@code void}) calls of a provider that touched this card. */
         public List<Call> calls(String provider, String kind, String walletCardId) {
             return calls.stream()
@@ -154,6 +161,7 @@ public class RecordingProviders {
         private final Map<String, Failures> failures = new ConcurrentHashMap<>();
         private final Map<String, AtomicLong> attempts = new ConcurrentHashMap<>();
         private volatile Duration latency = Duration.ZERO;
+        private volatile Duration createLatency = Duration.ZERO;
 
         /** The next {@code times} calls that push to this card's objects fail; permanently or not. */
         public void failNext(String walletCardId, int times, boolean permanent) {
@@ -172,6 +180,11 @@ public class RecordingProviders {
         }
 
         /** Simulates a remote provider's response time on every push. */
+        /** How long each call that creates objects takes from now on. */
+        public void createLatency(Duration latency) {
+            this.createLatency = latency;
+        }
+
         public void latency(Duration latency) {
             this.latency = latency;
         }
@@ -201,7 +214,10 @@ public class RecordingProviders {
 
         /** The simulated provider's response time, once per call. */
         void respondSlowly() {
-            Duration pause = latency;
+            respondIn(latency);
+        }
+
+        void respondIn(Duration pause) {
             if (!pause.isZero()) {
                 try {
                     Thread.sleep(pause.toMillis()); // the simulated provider's response time, not a wait in a test
@@ -295,6 +311,7 @@ public class RecordingProviders {
                             "create",
                             objects.stream().map(ObjectContent::object).toList(),
                             objects.stream().map(ObjectContent::content).toList());
+            recorder.getObject().respondIn(recorder.getObject().createLatency);
             delegate.createObjects(objects);
         }
 
