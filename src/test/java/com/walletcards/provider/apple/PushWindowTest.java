@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -59,10 +61,17 @@ class PushWindowTest {
         PushWindow window = new PushWindow(apns, Duration.ofMillis(800));
         window.changed(List.of("pass_1"));
 
-        List<CompletableFuture<Void>> fanOuts = IntStream.range(0, 4)
-                .mapToObj(i -> CompletableFuture.runAsync(() -> window.changed(List.of("pass_1"))))
-                .toList();
-        fanOuts.forEach(CompletableFuture::join);
+        // Four threads of the test's own: on the shared pool, other work of the JVM could leave
+        // the changes one thread, and one after another they would not wait together.
+        ExecutorService fanOutThreads = Executors.newFixedThreadPool(4);
+        try {
+            List<CompletableFuture<Void>> fanOuts = IntStream.range(0, 4)
+                    .mapToObj(i -> CompletableFuture.runAsync(() -> window.changed(List.of("pass_1")), fanOutThreads))
+                    .toList();
+            fanOuts.forEach(CompletableFuture::join);
+        } finally {
+            fanOutThreads.shutdown();
+        }
 
         assertThat(apns.count("pass_1")).as("five changes").isEqualTo(2);
     }
