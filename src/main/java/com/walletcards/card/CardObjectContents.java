@@ -24,18 +24,16 @@ class CardObjectContents implements ObjectContents {
 
     @Override
     public Optional<CurrentObject> find(ProviderName provider, String objectRef) {
-        return queries.findByObject(provider.name(), objectRef).map(card -> current(card, provider, objectRef));
+        return queries.findObjectCard(provider.name(), objectRef).map(card -> current(card, provider, objectRef));
     }
 
-    private CurrentObject current(WalletCard card, ProviderName provider, String objectRef) {
+    private CurrentObject current(CardQueries.ObjectCard card, ProviderName provider, String objectRef) {
         ProviderObjectRef ref = new ProviderObjectRef(card.id(), provider.name(), objectRef);
         Map<String, CardContent> byRecipient = contents.contents(card.organizationId(), List.of(card.recipientId()));
         CardContent content = byRecipient.get(card.recipientId());
-        State state = switch (card.status()) {
-            case revoked -> State.REVOKED;
-            case deleted -> State.DELETED;
-            default -> State.LIVE;
-        };
+        State state = card.finalStatus() == CardStatus.revoked
+                ? State.REVOKED
+                : card.finalStatus() == CardStatus.deleted ? State.DELETED : State.LIVE;
         return new CurrentObject(
                 ref,
                 card.organizationId(),

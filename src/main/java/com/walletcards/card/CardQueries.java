@@ -170,13 +170,33 @@ class CardQueries {
                 Map.of("provider", provider, "ref", objectRef));
     }
 
-    /** The card that owns a provider's object, read without locks. */
-    Optional<WalletCard> findByObject(String provider, String objectRef) {
-        return one(
-                "WHERE id = (SELECT wallet_card_id FROM provider_objects WHERE provider = :provider"
-                        + " AND object_ref = :ref)",
-                Map.of("provider", provider, "ref", objectRef));
+    /**
+     * What a wallet's own request for an object needs of its card, read without locks and in one
+     * statement: the card's provider objects (the aggregate's second query) play no part in it.
+     */
+    Optional<ObjectCard> findObjectCard(String provider, String objectRef) {
+        return jdbc.sql("""
+                        SELECT id, organization_id, recipient_id, final_status, barcode_value FROM wallet_cards
+                        WHERE id = (SELECT wallet_card_id FROM provider_objects WHERE provider = :provider
+                          AND object_ref = :ref)""")
+                .param("provider", provider)
+                .param("ref", objectRef)
+                .query((rs, n) -> new ObjectCard(
+                        rs.getString("id"),
+                        new OrganizationId(rs.getString("organization_id")),
+                        rs.getString("recipient_id"),
+                        rs.getString("final_status") == null ? null : CardStatus.valueOf(rs.getString("final_status")),
+                        rs.getString("barcode_value")))
+                .optional();
     }
+
+    /** A card as {@link #findObjectCard} reads it; {@code finalStatus} is revoked, deleted or null. */
+    record ObjectCard(
+            String id,
+            OrganizationId organizationId,
+            String recipientId,
+            @Nullable CardStatus finalStatus,
+            String barcodeValue) {}
 
     boolean exists(String cardId) {
         return jdbc.sql("SELECT COUNT(*) FROM wallet_cards WHERE id = :id")

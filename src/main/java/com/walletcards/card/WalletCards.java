@@ -260,8 +260,10 @@ public class WalletCards {
         return queries.countActive(org, campaignId);
     }
 
-    /** The card behind a download code, for the public card page. */
-    @Transactional(readOnly = true)
+    /**
+     * The card behind a download code, for the public card page. No transaction of its own: at
+     * READ COMMITTED each of its two statements would see its own snapshot inside one as well.
+     */
     public Optional<WalletCard> byDownloadCode(String code) {
         return queries.findByCode(code);
     }

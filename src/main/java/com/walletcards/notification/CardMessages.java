@@ -6,7 +6,6 @@ import java.time.OffsetDateTime;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
 
 /** The messages one card received: what its holder may want to read again on the card page. */
 @Service
@@ -20,8 +19,7 @@ public class CardMessages {
         this.jdbc = jdbc;
     }
 
-    /** The newest notification delivered to the card, if any. */
-    @Transactional(readOnly = true)
+    /** The newest notification delivered to the card, if any (one statement: no transaction of its own). */
     public Optional<Delivered> latest(OrganizationId org, String walletCardId) {
         return jdbc.sql("""
             SELECT n.header, n.body, d.finished_at FROM notification_deliveries d

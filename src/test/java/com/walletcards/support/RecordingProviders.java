@@ -179,12 +179,12 @@ public class RecordingProviders {
             return n == null ? 0 : n.get();
         }
 
-        /** Simulates a remote provider's response time on every push. */
         /** How long each call that creates objects takes from now on. */
         public void createLatency(Duration latency) {
             this.createLatency = latency;
         }
 
+        /** Simulates a remote provider's response time on every push. */
         public void latency(Duration latency) {
             this.latency = latency;
         }
@@ -217,7 +217,12 @@ public class RecordingProviders {
             respondIn(latency);
         }
 
-        void respondIn(Duration pause) {
+        /** The simulated provider's response time to a call that creates objects. */
+        void respondToCreate() {
+            respondIn(createLatency);
+        }
+
+        private void respondIn(Duration pause) {
             if (!pause.isZero()) {
                 try {
                     Thread.sleep(pause.toMillis()); // the simulated provider's response time, not a wait in a test
@@ -311,7 +316,7 @@ public class RecordingProviders {
                             "create",
                             objects.stream().map(ObjectContent::object).toList(),
                             objects.stream().map(ObjectContent::content).toList());
-            recorder.getObject().respondIn(recorder.getObject().createLatency);
+            recorder.getObject().respondToCreate();
             delegate.createObjects(objects);
         }
 

@@ -1,0 +1,100 @@
+package com.walletcards.provider.openid4vci;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.nimbusds.jose.jwk.ECKey;
+import com.walletcards.access.AccessManagement;
+import com.walletcards.support.Api;
+import com.walletcards.support.DatabaseTest;
+import com.walletcards.support.Flows;
+import com.walletcards.support.SeparateDatabase;
+import com.walletcards.support.ServiceProcess;
+import com.walletcards.support.StatementCounting;
+import com.walletcards.support.Tenants;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.ContextConfiguration;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * What a wallet's credential request costs the database: every round trip is paid once per
+ * request, whatever the batch's size, so their number is kept small and checked here.
+ */
+@DatabaseTest
+@Import(StatementCounting.class)
+@ContextConfiguration(initializers = CredentialRequestStatementsTest.OwnDatabase.class)
+class CredentialRequestStatementsTest {
+
+    static final class OwnDatabase extends SeparateDatabase {}
+
+    /**
+     * A re-issuance of a full batch: the access token, the card's content (the card, the
+     * organization's name, the recipient, the campaign, its images), the credentials' status
+     * entries and the check for another credential the card still holds. No transaction of its
+     * own, so no commit.
+     */
+    static final int REISSUANCE_STATEMENTS = 8;
+
+    static final int PORT = ServiceProcess.freePort();
+    static final String ISSUER = "http://localhost:" + PORT;
+
+    @DynamicPropertySource
+    static void openid4vci(DynamicPropertyRegistry registry) {
+        registry.add("server.port", () -> PORT);
+        registry.add("wallet.download-base-url", () -> ISSUER);
+        registry.add("wallet.providers.settings.eudiw.mode", () -> "openid4vci");
+    }
+
+    @Autowired
+    AccessManagement access;
+
+    @Test
+    void aBatchCredentialRequestForAnInstalledCardSendsEightStatementsWhateverItsSize() {
+        Api api = new Api(PORT, Tenants.create(access).key());
+        Flows flows = new Flows(api);
+        String campaign = flows.campaign(Map.of("providerTypes", List.of("eudiw")));
+        String recipient = flows.recipient(campaign, Map.of("recipientData", Map.of("seat", "12A")))
+                .get("id")
+                .asString();
+        flows.waitForCard(campaign, recipient, "created");
+        TestWallet wallet = new TestWallet(null);
+        String page = flows.invite(campaign, recipient).get("downloadUrl").asString() + "/eudiw";
+        TestWallet.Session session =
+                wallet.redeem(TestWallet.offerLinkOf(api.page(page).body()));
+        StatementCounting.countRequests(request -> request.getRequestURI().equals("/wallet/eudiw/credential"));
+
+        // The first issuance also reports the card installed (the card module's own transaction).
+        issue(wallet, session, 1);
+        List<Integer> counts = new ArrayList<>();
+        for (int size : new int[] {1, 5, CredentialIssuer.DEFAULT_BATCH_SIZE}) {
+            StatementCounting.clear();
+            issue(wallet, session, size);
+            List<String> executed = StatementCounting.executed();
+            counts.add(executed.size());
+            if (size == CredentialIssuer.DEFAULT_BATCH_SIZE) {
+                System.out.println("statements of one credential request for a batch of " + size + ":");
+                executed.forEach(sql -> System.out.println("  " + sql));
+            }
+            assertThat(executed).noneMatch(sql -> sql.equals("COMMIT"));
+        }
+        assertThat(counts).as("statements for batches of 1, 5 and 10").containsOnly(REISSUANCE_STATEMENTS);
+    }
+
+    private static void issue(TestWallet wallet, TestWallet.Session session, int size) {
+        String nonce = wallet.nonce(session);
+        List<String> proofs = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            ECKey key = TestWallet.newKey();
+            proofs.add(TestWallet.proof(key, ISSUER, nonce, Instant.now(), CredentialIssuer.PROOF_TYP));
+        }
+        TestWallet.Answer issued = wallet.requestCredentials(session, proofs);
+        assertThat(issued.status()).as(issued.body()).isEqualTo(200);
+        assertThat(issued.json().get("credentials").size()).isEqualTo(size);
+    }
+}
