@@ -679,6 +679,15 @@ COMMIT;
         for b in bulk_bodies("warm-" + secrets.token_hex(3), 5000):
             self.api.ok("POST", f"/v1/campaigns/{cid}/recipients/bulk", b)
         self.wait_cards(cid, 5000, self.a.timeout)
+        # The propagation scenario times PATCHes; without these its few content PATCHes were the
+        # first the JVM ever ran and its 20 metadata PATCHes ran interpreted. Half change the
+        # content (each starts or joins a propagation run over this campaign), half the metadata.
+        for i in range(self.a.warmup_patches):
+            change = {"campaignData": {"location": f"Warm-up {i}"}} if i % 2 == 0 else {"metadata": {"warm": str(i)}}
+            self.api.ok("PATCH", f"/v1/campaigns/{cid}", change)
+        deadline = time.perf_counter() + self.a.timeout
+        while time.perf_counter() < deadline and self.running_propagations(cid) > 0:
+            time.sleep(0.5)
         # the read scenarios' campaign: 1,000 recipients with cards
         self.read_campaign = self.api.campaign("Read path")
         self.api.ok("POST", f"/v1/campaigns/{self.read_campaign}/recipients/bulk",
@@ -896,6 +905,8 @@ def main():
                    "(default: 3 at 50,000 cards and more, else 5)")
     p.add_argument("--duration", type=int, default=8, help="seconds per wrk run")
     p.add_argument("--warmup", type=int, default=5, help="seconds of wrk warm-up per HTTP path")
+    p.add_argument("--warmup-patches", type=int, default=400,
+                   help="campaign PATCHes of the warm-up, half of them content changes (default 400)")
     p.add_argument("--timeout", type=int, default=600, help="seconds to wait for cards or a notification")
     p.add_argument("--propagation-timeout", type=int, default=60, help="seconds to wait for propagation")
     p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,soak,apple "
