@@ -14,7 +14,6 @@ import com.walletcards.support.Tenants;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.annotation.Import;
@@ -46,9 +45,7 @@ class CredentialRequestStatementsTest {
 
     @DynamicPropertySource
     static void openid4vci(DynamicPropertyRegistry registry) {
-        registry.add("server.port", () -> PORT);
-        registry.add("wallet.download-base-url", () -> ISSUER);
-        registry.add("wallet.providers.settings.eudiw.mode", () -> "openid4vci");
+        TestIssuer.register(registry, PORT, ISSUER);
     }
 
     @Autowired
@@ -58,13 +55,8 @@ class CredentialRequestStatementsTest {
     void aBatchCredentialRequestForAnInstalledCardSendsEightStatementsWhateverItsSize() {
         Api api = new Api(PORT, Tenants.create(access).key());
         Flows flows = new Flows(api);
-        String campaign = flows.campaign(Map.of("providerTypes", List.of("eudiw")));
-        String recipient = flows.recipient(campaign, Map.of("recipientData", Map.of("seat", "12A")))
-                .get("id")
-                .asString();
-        flows.waitForCard(campaign, recipient, "created");
         TestWallet wallet = new TestWallet(null);
-        String page = flows.invite(campaign, recipient).get("downloadUrl").asString() + "/eudiw";
+        String page = TestIssuer.offerPage(flows);
         TestWallet.Session session =
                 wallet.redeem(TestWallet.offerLinkOf(api.page(page).body()));
         StatementCounting.countRequests(request -> request.getRequestURI().equals("/wallet/eudiw/credential"));

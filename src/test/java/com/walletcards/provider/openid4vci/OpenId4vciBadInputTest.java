@@ -43,9 +43,7 @@ class OpenId4vciBadInputTest {
 
     @DynamicPropertySource
     static void openid4vci(DynamicPropertyRegistry registry) {
-        registry.add("server.port", () -> PORT);
-        registry.add("wallet.download-base-url", () -> ISSUER);
-        registry.add("wallet.providers.settings.eudiw.mode", () -> "openid4vci");
+        TestIssuer.register(registry, PORT, ISSUER);
     }
 
     @Autowired

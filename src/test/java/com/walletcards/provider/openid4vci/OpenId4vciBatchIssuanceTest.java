@@ -45,9 +45,7 @@ class OpenId4vciBatchIssuanceTest {
 
     @DynamicPropertySource
     static void openid4vci(DynamicPropertyRegistry registry) {
-        registry.add("server.port", () -> PORT);
-        registry.add("wallet.download-base-url", () -> ISSUER);
-        registry.add("wallet.providers.settings.eudiw.mode", () -> "openid4vci");
+        TestIssuer.register(registry, PORT, ISSUER);
         registry.add("wallet.providers.settings.eudiw.batch-size", () -> BATCH_SIZE);
     }
 

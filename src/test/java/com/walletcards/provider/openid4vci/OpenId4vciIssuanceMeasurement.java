@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Deque;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -68,9 +67,7 @@ class OpenId4vciIssuanceMeasurement {
 
     @DynamicPropertySource
     static void openid4vci(DynamicPropertyRegistry registry) {
-        registry.add("server.port", () -> PORT);
-        registry.add("wallet.download-base-url", () -> ISSUER);
-        registry.add("wallet.providers.settings.eudiw.mode", () -> "openid4vci");
+        TestIssuer.register(registry, PORT, ISSUER);
     }
 
     @Autowired
@@ -83,12 +80,7 @@ class OpenId4vciIssuanceMeasurement {
     void credentialsPerSecondAgainstBareSigning() throws Exception {
         Api api = new Api(PORT, Tenants.create(access).key());
         Flows flows = new Flows(api);
-        String campaign = flows.campaign(Map.of("providerTypes", List.of("eudiw")));
-        String recipient = flows.recipient(campaign, Map.of("recipientData", Map.of("seat", "12A")))
-                .get("id")
-                .asString();
-        flows.waitForCard(campaign, recipient, "created");
-        String page = flows.invite(campaign, recipient).get("downloadUrl").asString() + "/eudiw";
+        String page = TestIssuer.offerPage(flows);
         List<TestWallet> wallets = new ArrayList<>();
         List<TestWallet.Session> sessions = new ArrayList<>();
         for (int i = 0; i < CLIENTS; i++) {

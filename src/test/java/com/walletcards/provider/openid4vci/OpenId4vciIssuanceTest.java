@@ -55,10 +55,7 @@ class OpenId4vciIssuanceTest {
 
     @DynamicPropertySource
     static void openid4vci(DynamicPropertyRegistry registry) {
-        // The issuer id is the public origin, so the service must know its own port up front.
-        registry.add("server.port", () -> PORT);
-        registry.add("wallet.download-base-url", () -> ISSUER);
-        registry.add("wallet.providers.settings.eudiw.mode", () -> "openid4vci");
+        TestIssuer.register(registry, PORT, ISSUER);
     }
 
     @Autowired

@@ -72,9 +72,7 @@ class OpenId4vciTxCodeTest {
 
     @DynamicPropertySource
     static void openid4vci(DynamicPropertyRegistry registry) {
-        registry.add("server.port", () -> PORT);
-        registry.add("wallet.download-base-url", () -> ISSUER);
-        registry.add("wallet.providers.settings.eudiw.mode", () -> "openid4vci");
+        TestIssuer.register(registry, PORT, ISSUER);
         registry.add("wallet.providers.settings.eudiw.tx-code", () -> "true");
         registry.add("wallet.providers.settings.eudiw.status-list-size", () -> "8");
         registry.add("wallet.email.smtp-host", () -> "127.0.0.1");
