@@ -447,6 +447,13 @@ class Bench:
     def running_propagations(self, cid):
         return self.pg.scalar(f"SELECT count(*) FROM card_propagations WHERE campaign_id = '{cid}'")
 
+    def wait_for_runs_to_end(self, cid, timeout):
+        """Polls the service's own record of runs in progress (one indexed row per scope) until the
+        campaign has none or the timeout passes."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline and self.running_propagations(cid) > 0:
+            time.sleep(0.5)
+
     def wait_for_batches(self, cid, timeout):
         """Waits until the campaign's propagation run has split the campaign into batches and the
         job engine holds none of them any more, looking every 10 ms from inside the database (one
@@ -528,9 +535,7 @@ COMMIT;
             # Let the last propagations settle before the next scenario: the service's own record of
             # runs in progress is one indexed row per scope, where counting lagging objects reads
             # every object of the campaign (minutes per look at 1,000,000 cards).
-            deadline = time.perf_counter() + self.a.propagation_timeout
-            while time.perf_counter() < deadline and self.running_propagations(cid) > 0:
-                time.sleep(0.5)
+            self.wait_for_runs_to_end(cid, self.a.propagation_timeout)
         cpu = round(self.service.cpu_seconds() - cpu0, 1)
         mb = statistics.median(base)
         p99 = percentile(patch_ms, 99)
@@ -713,9 +718,7 @@ COMMIT;
         for i in range(self.a.warmup_patches):
             change = {"campaignData": {"location": f"Warm-up {i}"}} if i % 2 == 0 else {"metadata": {"warm": str(i)}}
             self.api.ok("PATCH", f"/v1/campaigns/{cid}", change)
-        deadline = time.perf_counter() + self.a.timeout
-        while time.perf_counter() < deadline and self.running_propagations(cid) > 0:
-            time.sleep(0.5)
+        self.wait_for_runs_to_end(cid, self.a.timeout)
         # the read scenarios' campaign: 1,000 recipients with cards
         self.read_campaign = self.api.campaign("Read path")
         self.api.ok("POST", f"/v1/campaigns/{self.read_campaign}/recipients/bulk",
