@@ -31,7 +31,7 @@ import org.springframework.stereotype.Component;
 class RecipientCardContent implements CardContentSource {
 
     static final String BARCODE_VALUE = "barcodeValue";
-    private static final CardImages NO_IMAGES = (org, campaignId) -> Map.of();
+    private static final CardImages NO_IMAGES = (org, campaignId, version) -> Map.of();
 
     private final RecipientQueries recipients;
     private final CampaignManagement campaigns;
@@ -87,7 +87,8 @@ class RecipientCardContent implements CardContentSource {
                 c.schedule().endsAt(),
                 CardDesign.of(
                         c.campaignData(),
-                        images.getIfAvailable(() -> NO_IMAGES).imageUrls(c.organizationId(), c.id().value())),
+                        images.getIfAvailable(() -> NO_IMAGES)
+                                .imageUrls(c.organizationId(), c.id().value(), c.contentVersion())),
                 c.contentVersion());
     }
 

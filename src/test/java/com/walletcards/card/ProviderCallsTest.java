@@ -129,6 +129,47 @@ class ProviderCallsTest {
     }
 
     @Test
+    void aCardsContentCarriesTheImagesOfItsCampaignsLatestVersionRightAfterEachChange() {
+        String campaign = campaign(List.of("beta"));
+        String card = cardOf(campaign, recipient(campaign));
+        awaitCreated(card);
+        String objectRef = jdbc.sql(
+                        "SELECT object_ref FROM provider_objects WHERE wallet_card_id = ? AND provider = 'beta'")
+                .param(card)
+                .query(String.class)
+                .single();
+        assertThat(imageUrls(objectRef)).isEmpty();
+
+        String orange = putLogo(campaign, Color.ORANGE);
+        assertThat(imageUrls(objectRef)).containsExactly(Map.entry(CardDesign.ImageKind.logo, orange));
+        assertThat(imageUrls(objectRef)).containsExactly(Map.entry(CardDesign.ImageKind.logo, orange));
+
+        String blue = putLogo(campaign, Color.BLUE);
+        assertThat(blue).isNotEqualTo(orange);
+        assertThat(imageUrls(objectRef)).containsExactly(Map.entry(CardDesign.ImageKind.logo, blue));
+
+        Api.Response deleted = api.delete("/v1/campaigns/" + campaign + "/images/logo");
+        assertThat(deleted.status()).as(deleted.body()).isEqualTo(200);
+        assertThat(imageUrls(objectRef)).isEmpty();
+    }
+
+    private String putLogo(String campaign, Color color) {
+        Api.Response put = api.bytes(
+                "PUT", "/v1/campaigns/" + campaign + "/images/logo", Pngs.filled(160, 50, color), "image/png");
+        assertThat(put.status()).as(put.body()).isEqualTo(200);
+        return put.data().get("url").asString();
+    }
+
+    private Map<CardDesign.ImageKind, String> imageUrls(String objectRef) {
+        return objectContents
+                .find(ProviderName.beta, objectRef)
+                .orElseThrow()
+                .content()
+                .design()
+                .imageUrls();
+    }
+
+    @Test
     void aProviderThatIsDownIsRetriedWhileTheApiAnswersAtOnce() {
         String campaign = campaign(List.of("alpha", "beta"));
         recorder.failCalls("beta", ProviderFailure.retryLater("timeout"), ProviderFailure.retryLater("503"));

@@ -11,6 +11,10 @@ import java.util.Map;
  */
 public interface CardImages {
 
-    /** The URLs of the campaign's images by kind; kinds without an image are missing. */
-    Map<ImageKind, String> imageUrls(OrganizationId organizationId, String campaignId);
+    /**
+     * The URLs of the campaign's images by kind; kinds without an image are missing.
+     * {@code contentVersion} is the campaign's content version as its caller read it: every change
+     * of its images moves it on, so the URLs of one version never change and may be kept.
+     */
+    Map<ImageKind, String> imageUrls(OrganizationId organizationId, String campaignId, long contentVersion);
 }

@@ -72,6 +72,7 @@ final class CredentialIssuer {
     private final String issuer;
     private final IssuerKey key;
     private final Openid4vciStore store;
+    private final AccessTokens accessTokens;
     private final StatusLists statusLists;
     private final Nonces nonces;
     private final ObjectContents contents;
@@ -117,6 +118,7 @@ final class CredentialIssuer {
             throw new IllegalStateException("The credential header does not parse back", e);
         }
         this.store = store;
+        this.accessTokens = new AccessTokens(store);
         this.statusLists = statusLists;
         this.nonces = nonces;
         this.contents = contents;
@@ -402,7 +404,7 @@ final class CredentialIssuer {
                     "unsupported_grant_type", "Supported: " + PRE_AUTHORIZED_GRANT + ", refresh_token");
         }
         String access = Openid4vciStore.secret();
-        store.saveToken(access, "access", holder, now, now.plus(ACCESS_TOKEN_LIFETIME));
+        accessTokens.save(access, holder, now, now.plus(ACCESS_TOKEN_LIFETIME));
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("access_token", access);
         answer.put("token_type", "Bearer");
@@ -464,7 +466,8 @@ final class CredentialIssuer {
         if (token.isEmpty() || token.length() > 100) {
             throw new Openid4vciError(401, "invalid_token", "The access token is unknown or expired");
         }
-        return store.token(token, "access", Times.now(clock))
+        return accessTokens
+                .holder(token, Times.now(clock))
                 .orElseThrow(() -> new Openid4vciError(401, "invalid_token", "The access token is unknown or expired"));
     }
 

@@ -119,6 +119,24 @@ final class Openid4vciStore {
                 .findFirst();
     }
 
+    /** A valid access token's holder and the end of its validity. */
+    record AccessToken(Holder holder, Instant expiresAt) {}
+
+    /** The access token stored under {@code hash}, while it is valid. */
+    Optional<AccessToken> accessToken(String hash, Instant now) {
+        return jdbc
+                .query(
+                        """
+                        SELECT object_ref, wallet_card_id, expires_at FROM openid4vci_tokens WHERE token_hash = :hash
+                        AND kind = 'access' AND expires_at > :now""",
+                        new MapSqlParameterSource("hash", hash).addValue("now", Times.db(now)),
+                        (rs, i) -> new AccessToken(
+                                new Holder(rs.getString(1), rs.getString(2)),
+                                rs.getObject(3, OffsetDateTime.class).toInstant()))
+                .stream()
+                .findFirst();
+    }
+
     /** A credential's entry: its list and its index there. */
     record Entry(int listId, int idx) {}
 

@@ -53,14 +53,17 @@ final class CpuSplit {
     private static final Path TASKS = Path.of("/proc/self/task");
     private static final double TICKS_PER_SECOND = 100;
 
-    private record Thread(Part part, long ticks) {}
+    private record Thread(String name, Part part, long ticks) {}
 
     private final long wallNanos;
     private final Map<String, Thread> threads;
+    /** The CPU ticks of every PostgreSQL server process on the machine (its backends share the cores). */
+    private final long databaseTicks;
 
-    private CpuSplit(long wallNanos, Map<String, Thread> threads) {
+    private CpuSplit(long wallNanos, Map<String, Thread> threads, long databaseTicks) {
         this.wallNanos = wallNanos;
         this.threads = threads;
+        this.databaseTicks = databaseTicks;
     }
 
     static CpuSplit now() {
@@ -74,7 +77,27 @@ final class CpuSplit {
                 threads.clear();
             }
         }
-        return new CpuSplit(System.nanoTime(), threads);
+        return new CpuSplit(System.nanoTime(), threads, databaseTicks());
+    }
+
+    /**
+     * The user and system ticks of the machine's PostgreSQL processes, which share the cores with
+     * this JVM: without them, the database's share of a phase would read as idle. A backend that
+     * ended between two readings is left out, as a thread is.
+     */
+    private static long databaseTicks() {
+        long ticks = 0;
+        try (DirectoryStream<Path> processes = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path process : processes) {
+                var stat = read(process);
+                if (stat.isPresent() && stat.get().name().equals("postgres")) {
+                    ticks += stat.get().ticks();
+                }
+            }
+        } catch (IOException e) {
+            return 0;
+        }
+        return ticks;
     }
 
     /** A thread's name and its user and system time, from its stat line; empty if it has ended. */
@@ -85,7 +108,7 @@ final class CpuSplit {
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             // After the name: state is field 3 of the line, utime 14 and stime 15.
             long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-            return java.util.Optional.of(new Thread(Part.of(name), ticks));
+            return java.util.Optional.of(new Thread(name, Part.of(name), ticks));
         } catch (IOException | RuntimeException e) {
             return java.util.Optional.empty();
         }
@@ -127,9 +150,11 @@ final class CpuSplit {
                     .append(part.label)
                     .append(" %.3f".formatted(ticks.getOrDefault(part, 0L) / TICKS_PER_SECOND * 1000 / operations));
         }
+        long database = databaseTicks - start.databaseTicks;
+        split.append(", PostgreSQL %.3f".formatted(database / TICKS_PER_SECOND * 1000 / operations));
         double capacity =
                 (wallNanos - start.wallNanos) / 1e9 * Runtime.getRuntime().availableProcessors();
-        double idle = Math.max(0, 100 * (1 - total / TICKS_PER_SECOND / capacity));
+        double idle = Math.max(0, 100 * (1 - (total + database) / TICKS_PER_SECOND / capacity));
         return split + " ms per op; idle %.0f %%".formatted(idle);
     }
 }

@@ -44,9 +44,15 @@ import tools.jackson.databind.JsonNode;
  *
  * Timed rounds start once the JIT compilers have settled (whole rounds are repeated until they
  * take less than 5 % of a round's issuance CPU), and each round reports where its CPU went
- * ({@link CpuSplit}). The figures go to the test output and to target/measurements.txt. The number of wallets
- * issuing at once is 4; {@code "-DargLine=-Dwallet.measure.clients=8"} changes it (the baseline
- * signs on as many threads).
+ * ({@link CpuSplit}). The figures go to the test output and to target/measurements.txt.
+ *
+ * <p>The wallets send their requests from their own threads over kept-alive connections
+ * ({@link TestWallet#blocking()}), so that the load generator takes as little as it can of the
+ * cores the issuer is measured on. 8 wallets issue at once, enough to keep a two-core machine
+ * busy: with 4, a quarter of the cores stayed idle while each wallet waited for its answer, and
+ * the figure measured the requests' latency rather than what the issuer can issue.
+ * {@code "-DargLine=-Dwallet.measure.clients=16"} changes it (the baseline signs on as many
+ * threads).
  */
 @DatabaseTest
 @EnabledIfSystemProperty(named = "wallet.measure", matches = "true")
@@ -58,7 +64,7 @@ class OpenId4vciIssuanceMeasurement {
     /** Credentials per timed batch phase: batches issue several times faster, so more of them. */
     static final int BATCHED = 2000;
 
-    static final int CLIENTS = Integer.getInteger("wallet.measure.clients", 4);
+    static final int CLIENTS = Integer.getInteger("wallet.measure.clients", 8);
     static final int ROUNDS = 5;
     /** The JIT compilers' share of an issuance round's CPU below which the issuer counts as warm. */
     static final double JIT_SETTLED = 0.05;
@@ -84,7 +90,7 @@ class OpenId4vciIssuanceMeasurement {
         List<TestWallet> wallets = new ArrayList<>();
         List<TestWallet.Session> sessions = new ArrayList<>();
         for (int i = 0; i < CLIENTS; i++) {
-            TestWallet wallet = new TestWallet(null);
+            TestWallet wallet = TestWallet.blocking();
             wallets.add(wallet);
             sessions.add(wallet.redeem(TestWallet.offerLinkOf(api.page(page).body())));
         }

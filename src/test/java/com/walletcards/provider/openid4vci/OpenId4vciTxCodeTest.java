@@ -307,6 +307,45 @@ class OpenId4vciTxCodeTest {
     }
 
     @Test
+    void anAccessTokenWorksOnEveryInstanceFromMemoryOnceKnownAndOnNoneFromItsExpiryOn() {
+        // Two instances on one database: one issues the token, the other first sees it in a request.
+        var store = new Openid4vciStore(new NamedParameterJdbcTemplate(jdbc));
+        var issuing = new AccessTokens(store);
+        var other = new AccessTokens(store);
+        var holder = new Openid4vciStore.Holder("obj_tokens_" + Ids.newId("t"), "card_tokens");
+        Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+        Instant expires = now.plus(CredentialIssuer.ACCESS_TOKEN_LIFETIME);
+        String token = Openid4vciStore.secret();
+        issuing.save(token, holder, now, expires);
+
+        assertThat(issuing.holder(token, now)).contains(holder);
+        assertThat(other.size()).isZero();
+        assertThat(other.holder(token, now)).contains(holder);
+        assertThat(other.size()).isOne();
+        // Both answer from memory now: the row is not read again.
+        jdbc.update("DELETE FROM openid4vci_tokens WHERE token_hash = ?", Openid4vciStore.hash(token));
+        assertThat(issuing.holder(token, now.plusSeconds(60))).contains(holder);
+        assertThat(other.holder(token, now.plusSeconds(60))).contains(holder);
+
+        assertThat(issuing.holder(token, expires)).isEmpty();
+        assertThat(other.holder(token, expires.plusSeconds(1))).isEmpty();
+        assertThat(other.holder(Openid4vciStore.secret(), now)).isEmpty();
+        assertThat(new AccessTokens(store).holder(token, now)).isEmpty();
+    }
+
+    @Test
+    void anExpiredAccessTokenIsRefusedByAnInstanceThatNeverSawIt() {
+        var store = new Openid4vciStore(new NamedParameterJdbcTemplate(jdbc));
+        var holder = new Openid4vciStore.Holder("obj_tokens_" + Ids.newId("t"), "card_tokens");
+        Instant issued =
+                Instant.now().minus(CredentialIssuer.ACCESS_TOKEN_LIFETIME).minusSeconds(1);
+        String token = Openid4vciStore.secret();
+        new AccessTokens(store).save(token, holder, issued, issued.plus(CredentialIssuer.ACCESS_TOKEN_LIFETIME));
+
+        assertThat(new AccessTokens(store).holder(token, Instant.now())).isEmpty();
+    }
+
+    @Test
     void twoInstancesReservePlacesOfTheirOwnAndNeverShareAnIndexOrOverfillAList() throws Exception {
         // Two issuers on one database, as two instances of the service would be, each reserving
         // places a few at a time, issuing batches at the same moment.

@@ -14,6 +14,9 @@ import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
@@ -28,6 +31,7 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -46,7 +50,7 @@ final class TestWallet {
     static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Pattern OFFER_LINK = Pattern.compile("href=\"(openid-credential-offer://[^\"]+)\"");
 
-    private final HttpClient http;
+    private final @Nullable HttpClient http;
     final ECKey key;
 
     TestWallet(@Nullable SSLContext trust) {
@@ -55,24 +59,35 @@ final class TestWallet {
             builder.sslContext(trust);
         }
         this.http = builder.build();
-        try {
-            this.key = new ECKeyGenerator(Curve.P_256).generate();
-        } catch (com.nimbusds.jose.JOSEException e) {
-            throw new IllegalStateException(e);
-        }
+        this.key = newKey();
     }
 
-    record Answer(int status, HttpResponse<String> response) {
-        JsonNode json() {
-            return JSON.readTree(response.body());
-        }
+    private TestWallet() {
+        this.http = null;
+        this.key = newKey();
+    }
 
-        String body() {
-            return response.body();
+    /**
+     * A wallet that sends each request from the calling thread over a kept-alive
+     * {@link HttpURLConnection} (plain HTTP only). The JDK's {@link HttpClient} hands every
+     * exchange between the caller, its selector thread and its worker threads; a load generator on
+     * the same cores as the issuer it measures should not spend their time on that.
+     */
+    static TestWallet blocking() {
+        return new TestWallet();
+    }
+
+    record Answer(int status, String body, Map<String, List<String>> headers) {
+        JsonNode json() {
+            return JSON.readTree(body);
         }
 
         String header(String name) {
-            return response.headers().firstValue(name).orElse("");
+            return headers.entrySet().stream()
+                    .filter(e -> e.getKey() != null && e.getKey().equalsIgnoreCase(name))
+                    .flatMap(e -> e.getValue().stream())
+                    .findFirst()
+                    .orElse("");
         }
     }
 
@@ -90,7 +105,7 @@ final class TestWallet {
     }
 
     Answer get(String url) {
-        return send(HttpRequest.newBuilder(URI.create(url)).GET());
+        return send("GET", url, Map.of(), null);
     }
 
     Answer postForm(String url, Map<String, String> form) {
@@ -98,9 +113,7 @@ final class TestWallet {
                 .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
                         + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
                 .collect(Collectors.joining("&"));
-        return send(HttpRequest.newBuilder(URI.create(url))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
+        return send("POST", url, Map.of("Content-Type", "application/x-www-form-urlencoded"), body);
     }
 
     Answer postJson(String url, @Nullable String bearer, Object body) {
@@ -108,26 +121,67 @@ final class TestWallet {
     }
 
     Answer postRaw(String url, @Nullable String bearer, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
         if (bearer != null) {
-            request.header("Authorization", "Bearer " + bearer);
+            headers.put("Authorization", "Bearer " + bearer);
         }
-        return send(request);
+        return send("POST", url, headers, body);
     }
 
-    private Answer send(HttpRequest.Builder request) {
+    private Answer send(String method, String url, Map<String, String> headers, @Nullable String body) {
         try {
-            HttpResponse<String> response =
-                    http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
-            return new Answer(response.statusCode(), response);
+            return http == null
+                    ? sendBlocking(method, url, headers, body)
+                    : sendThroughClient(method, url, headers, body);
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    private Answer sendThroughClient(String method, String url, Map<String, String> headers, @Nullable String body)
+            throws java.io.IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(30))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        HttpResponse<String> response =
+                Objects.requireNonNull(http).send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return new Answer(
+                response.statusCode(), response.body(), response.headers().map());
+    }
+
+    private static Answer sendBlocking(String method, String url, Map<String, String> headers, @Nullable String body)
+            throws java.io.IOException {
+        HttpURLConnection connection =
+                (HttpURLConnection) URI.create(url).toURL().openConnection();
+        connection.setConnectTimeout(5_000);
+        connection.setReadTimeout(30_000);
+        connection.setRequestMethod(method);
+        headers.forEach(connection::setRequestProperty);
+        if (body != null) {
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            connection.setDoOutput(true);
+            connection.setFixedLengthStreamingMode(bytes.length);
+            try (OutputStream out = connection.getOutputStream()) {
+                out.write(bytes);
+            }
+        }
+        int status = connection.getResponseCode();
+        // Reading the body to its end and closing it returns the connection to the keep-alive cache.
+        InputStream stream = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+        String text = "";
+        if (stream != null) {
+            try (InputStream in = stream) {
+                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        }
+        return new Answer(status, text, connection.getHeaderFields());
     }
 
     /** Everything a wallet learns from an offer: the issuer's metadata and a redeemed token. */

@@ -1,0 +1,63 @@
+package com.walletcards.provider.openid4vci;
+
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The access tokens this instance issued or has already found in the database, until they
+ * expire. An access token is never withdrawn before its expiry (retention deletes only expired
+ * ones; a revoked or deleted card is refused by its content read, not by its token), so a token
+ * known valid stays valid until then, on every instance: a wallet's requests after the first no
+ * longer look it up. Keyed by the token's hash, as the table is, so no token is kept in memory.
+ */
+final class AccessTokens {
+
+    /** A bound on memory: beyond it, tokens are looked up in the database as before. */
+    static final int MAX_KNOWN = 20_000;
+
+    private record Known(Openid4vciStore.Holder holder, Instant expiresAt) {}
+
+    private final ConcurrentHashMap<String, Known> known = new ConcurrentHashMap<>();
+    private final Openid4vciStore store;
+
+    AccessTokens(Openid4vciStore store) {
+        this.store = store;
+    }
+
+    /** Stores a new access token and remembers it. */
+    void save(String token, Openid4vciStore.Holder holder, Instant now, Instant expiresAt) {
+        store.saveToken(token, "access", holder, now, expiresAt);
+        remember(Openid4vciStore.hash(token), new Known(holder, expiresAt), now);
+    }
+
+    /** The holder of a valid access token, from memory when this instance knows it. */
+    Optional<Openid4vciStore.Holder> holder(String token, Instant now) {
+        String hash = Openid4vciStore.hash(token);
+        Known cached = known.get(hash);
+        if (cached != null) {
+            if (cached.expiresAt().isAfter(now)) {
+                return Optional.of(cached.holder());
+            }
+            known.remove(hash, cached);
+            return Optional.empty();
+        }
+        var found = store.accessToken(hash, now);
+        found.ifPresent(t -> remember(hash, new Known(t.holder(), t.expiresAt()), now));
+        return found.map(Openid4vciStore.AccessToken::holder);
+    }
+
+    int size() {
+        return known.size();
+    }
+
+    private void remember(String hash, Known token, Instant now) {
+        if (known.size() >= MAX_KNOWN) {
+            known.values().removeIf(k -> !k.expiresAt().isAfter(now));
+            if (known.size() >= MAX_KNOWN) {
+                return;
+            }
+        }
+        known.put(hash, token);
+    }
+}
