@@ -20,6 +20,7 @@ final class AccessTokens {
 
     private final ConcurrentHashMap<String, Known> known = new ConcurrentHashMap<>();
     private final Openid4vciStore store;
+    private volatile Instant nextSweep = Instant.MIN;
 
     AccessTokens(Openid4vciStore store) {
         this.store = store;
@@ -53,6 +54,11 @@ final class AccessTokens {
 
     private void remember(String hash, Known token, Instant now) {
         if (known.size() >= MAX_KNOWN) {
+            // A full set of live tokens is swept at most once a second, not on every new token.
+            if (now.isBefore(nextSweep)) {
+                return;
+            }
+            nextSweep = now.plusSeconds(1);
             known.values().removeIf(k -> !k.expiresAt().isAfter(now));
             if (known.size() >= MAX_KNOWN) {
                 return;
