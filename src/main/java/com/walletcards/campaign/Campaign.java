@@ -12,8 +12,8 @@ import com.walletcards.shared.Validation;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,9 +26,6 @@ import org.jspecify.annotations.Nullable;
  * changes state returns the events that describe the change (empty when nothing changed).
  */
 public final class Campaign {
-
-    /** The name of the image change among {@code CampaignUpdated}'s changed fields. */
-    public static final String IMAGES = "images";
 
     private final CampaignId id;
     private final OrganizationId organizationId;
@@ -137,36 +134,36 @@ public final class Campaign {
         Optional<CampaignStatus> targetStatus =
                 changes.status() == null ? Optional.empty() : Optional.of(patchTarget(changes.status()));
 
-        Set<String> changed = new LinkedHashSet<>();
+        Set<CampaignField> changed = EnumSet.noneOf(CampaignField.class);
         if (changes.name() != null && !changes.name().equals(name)) {
             name = changes.name();
-            changed.add("name");
+            changed.add(CampaignField.name);
         }
         if (changes.type() != null && changes.type() != type) {
             type = changes.type();
-            changed.add("campaignType");
+            changed.add(CampaignField.campaignType);
         }
         if (!newData.equals(data)) {
             data = newData;
-            changed.add("campaignData");
+            changed.add(CampaignField.campaignData);
         }
         if (!Objects.equals(newStart, startDate)) {
             startDate = newStart;
-            changed.add("startDate");
+            changed.add(CampaignField.startDate);
         }
         if (!Objects.equals(newEnd, endDate)) {
             endDate = newEnd;
-            changed.add("endDate");
+            changed.add(CampaignField.endDate);
         }
         if (changes.providerTypes() != null && !changes.providerTypes().equals(providerTypes)) {
             providerTypes = List.copyOf(changes.providerTypes());
-            changed.add("providerTypes");
+            changed.add(CampaignField.providerTypes);
         }
         if (changes.metadata() != null) {
             Map<String, Object> merged = Json.mergePatch(metadata, changes.metadata());
             if (!merged.equals(metadata)) {
                 metadata = merged;
-                changed.add("metadata");
+                changed.add(CampaignField.metadata);
             }
         }
         List<CampaignEvent> events = new ArrayList<>();
@@ -174,7 +171,7 @@ public final class Campaign {
             schedule = deriveSchedule(data, startDate, endDate);
             contentVersion++;
             updatedAt = now;
-            events.add(new CampaignUpdated(organizationId, id, contentVersion, Set.copyOf(changed), now));
+            events.add(new CampaignUpdated(organizationId, id, contentVersion, new CampaignChange(changed), now));
         }
         targetStatus.flatMap(target -> moveTo(target, now)).ifPresent(events::add);
         return events;
@@ -184,7 +181,7 @@ public final class Campaign {
     CampaignUpdated imagesChanged(Instant now) {
         contentVersion++;
         updatedAt = now;
-        return new CampaignUpdated(organizationId, id, contentVersion, Set.of(IMAGES), now);
+        return new CampaignUpdated(organizationId, id, contentVersion, CampaignChange.of(CampaignField.images), now);
     }
 
     Optional<CampaignStatusChanged> archive(Instant now) {

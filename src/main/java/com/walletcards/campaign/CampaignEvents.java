@@ -4,7 +4,6 @@ import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.OrganizationId;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Set;
 
 /** What happened to campaigns; published inside the transaction that made it happen. */
 public final class CampaignEvents {
@@ -42,7 +41,7 @@ public final class CampaignEvents {
             OrganizationId organizationId,
             CampaignId campaignId,
             long contentVersion,
-            Set<String> changedFields,
+            CampaignChange change,
             Instant at)
             implements CampaignEvent, ExternalEvent {
         @Override
@@ -55,7 +54,7 @@ public final class CampaignEvents {
             return Map.of(
                     "campaignId", campaignId.value(),
                     "contentVersion", contentVersion,
-                    "changedFields", changedFields.stream().sorted().toList());
+                    "changedFields", change.apiNames());
         }
     }
 

@@ -1,11 +1,8 @@
 package com.walletcards.recipient;
 
-import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignEvents.CampaignUpdated;
 import com.walletcards.card.WalletCards;
 import com.walletcards.recipient.RecipientEvents.RecipientUpdated;
-import java.util.Collections;
-import java.util.Set;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
@@ -17,10 +14,6 @@ import org.springframework.stereotype.Component;
 @Component
 class LiveUpdates {
 
-    /** The campaign fields a card shows; metadata, provider types and status are not on the card. */
-    static final Set<String> CARD_FIELDS =
-            Set.of("name", "campaignType", "campaignData", "startDate", "endDate", Campaign.IMAGES);
-
     private final WalletCards cards;
 
     LiveUpdates(WalletCards cards) {
@@ -29,7 +22,7 @@ class LiveUpdates {
 
     @EventListener
     void on(CampaignUpdated event) {
-        if (!Collections.disjoint(event.changedFields(), CARD_FIELDS)) {
+        if (event.change().contentChanged()) {
             cards.campaignContentChanged(
                     event.organizationId(), event.campaignId().value());
         }

@@ -147,4 +147,29 @@ class CampaignTest {
         Campaign c = draft(Map.of());
         assertThat(c.completeIfOver(Instant.parse("2032-01-01T00:00:00Z"))).isEmpty();
     }
+
+    @Test
+    void aChangeOfWhatCardsShowIsAContentChange() {
+        Campaign c = draft(Map.of("location", "Hall A"));
+        CampaignChanges rename =
+                new CampaignChanges("Launch 2", null, null, false, null, false, null, null, null, null, null);
+        assertThat(c.apply(rename, NOW)).singleElement().isInstanceOfSatisfying(CampaignUpdated.class, e -> {
+            assertThat(e.change().fields()).containsExactly(CampaignField.name);
+            assertThat(e.change().contentChanged()).isTrue();
+        });
+        assertThat(c.imagesChanged(NOW).change().contentChanged()).isTrue();
+    }
+
+    @Test
+    void metadataAndProviderTypesAloneChangeNoCard() {
+        Campaign c = draft(Map.of("location", "Hall A"));
+        CampaignChanges notOnCards = new CampaignChanges(
+                null, null, null, false, null, false, null, null, List.of("alpha"), Map.of("crm", "42"), null);
+        assertThat(c.apply(notOnCards, NOW)).singleElement().isInstanceOfSatisfying(CampaignUpdated.class, e -> {
+            assertThat(e.change().fields())
+                    .containsExactlyInAnyOrder(CampaignField.providerTypes, CampaignField.metadata);
+            assertThat(e.change().contentChanged()).isFalse();
+            assertThat(e.data()).containsEntry("changedFields", List.of("metadata", "providerTypes"));
+        });
+    }
 }
