@@ -3,7 +3,6 @@ package com.walletcards.card;
 import com.walletcards.card.CardEvents.CardCreated;
 import com.walletcards.card.CardEvents.CardEvent;
 import com.walletcards.card.spi.CardContent;
-import com.walletcards.card.spi.CardContentSource;
 import com.walletcards.card.spi.ObjectEvent;
 import com.walletcards.card.spi.ObjectEvents;
 import com.walletcards.card.spi.ProviderObjectRef;
@@ -39,7 +38,6 @@ public class WalletCards {
     private static final SecureRandom RANDOM = new SecureRandom();
     private final CardQueries queries;
     private final WalletProviders providers;
-    private final CardContentSource contents;
     private final CardProperties properties;
     private final PropagationRequests propagation;
     private final PropagationQueries propagationQueries;
@@ -52,7 +50,6 @@ public class WalletCards {
     WalletCards(
             CardQueries queries,
             WalletProviders providers,
-            CardContentSource contents,
             CardProperties properties,
             PropagationRequests propagation,
             PropagationQueries propagationQueries,
@@ -63,7 +60,6 @@ public class WalletCards {
             Clock clock) {
         this.queries = queries;
         this.providers = providers;
-        this.contents = contents;
         this.properties = properties;
         this.propagation = propagation;
         this.propagationQueries = propagationQueries;
@@ -84,15 +80,10 @@ public class WalletCards {
             return Map.of();
         }
         Instant now = Times.now(clock);
-        Map<String, CardContent> content = contents.contents(
-                org, requested.stream().map(NewCard::recipientId).toList());
         Map<String, String> cardIds = new LinkedHashMap<>();
         List<WalletCard> cards = new ArrayList<>();
         for (NewCard card : requested) {
-            CardContent c = content.get(card.recipientId());
-            if (c == null) {
-                continue; // deleted meanwhile: nothing to issue
-            }
+            CardContent c = card.content();
             String id = Ids.newId("card");
             cardIds.put(card.recipientId(), id);
             // The barcode first: providers receive it with the content they create the object with.

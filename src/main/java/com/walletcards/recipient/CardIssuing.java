@@ -7,6 +7,7 @@ import com.walletcards.campaign.CampaignStatus;
 import com.walletcards.card.CardStatus;
 import com.walletcards.card.NewCard;
 import com.walletcards.card.WalletCards;
+import com.walletcards.card.spi.CardContent;
 import com.walletcards.recipient.RecipientEvents.RecipientInvited;
 import com.walletcards.recipient.RecipientQueries.HistoryEntry;
 import com.walletcards.recipient.RecipientQueries.PendingCard;
@@ -37,6 +38,7 @@ class CardIssuing {
     static final int CHUNK = 500;
     private final RecipientQueries queries;
     private final CampaignManagement campaigns;
+    private final RecipientCardContent contents;
     private final WalletCards cards;
     private final ApplicationEventPublisher events;
     private final Clock clock;
@@ -44,11 +46,13 @@ class CardIssuing {
     CardIssuing(
             RecipientQueries queries,
             CampaignManagement campaigns,
+            RecipientCardContent contents,
             WalletCards cards,
             ApplicationEventPublisher events,
             Clock clock) {
         this.queries = queries;
         this.campaigns = campaigns;
+        this.contents = contents;
         this.cards = cards;
         this.events = events;
         this.clock = clock;
@@ -74,16 +78,21 @@ class CardIssuing {
         return new Chunk(pending.size(), emails);
     }
 
-    /** Creates the cards (and sends invitations where asked) for recipients of one campaign. */
+    /**
+     * Creates the cards (and sends invitations where asked) for recipients of one campaign. The
+     * campaign was read once for the chunk, and so is the content of its cards.
+     */
     List<Invitations.Pending> issue(OrganizationId org, Campaign campaign, List<PendingCard> pending) {
         Instant now = Times.now(clock);
-        List<NewCard> requested = pending.stream()
-                .map(p -> new NewCard(
-                        p.recipientId(),
-                        ProviderTypes.expand(p.providerTypes() != null ? p.providerTypes() : campaign.providerTypes())))
+        // Read before the cards are made: a recipient deleted meanwhile is missing and gets none.
+        List<Recipient> recipients = queries.findMany(
+                org, pending.stream().map(PendingCard::recipientId).toList());
+        Map<String, CardContent> content = contents.forBatch(org, campaign, recipients);
+        Map<String, PendingCard> byId = pending.stream().collect(Collectors.toMap(PendingCard::recipientId, p -> p));
+        List<NewCard> requested = recipients.stream()
+                .map(r -> new NewCard(r.id(), providers(byId.get(r.id()), campaign), content.get(r.id())))
                 .toList();
         Map<String, String> cardIds = cards.create(org, campaign.id().value(), requested);
-        List<Recipient> recipients = queries.findMany(org, cardIds.keySet());
         List<HistoryEntry> history = new ArrayList<>();
         List<Recipient> invitees = new ArrayList<>();
         Set<String> inviteOnCreate = pending.stream()
@@ -129,6 +138,12 @@ class CardIssuing {
         }
         events.publishEvent(new ExternalEvents(published));
         return invited;
+    }
+
+    /** The recipient's own choice of wallets, else the campaign's. */
+    private static List<String> providers(PendingCard pending, Campaign campaign) {
+        return ProviderTypes.expand(
+                pending.providerTypes() != null ? pending.providerTypes() : campaign.providerTypes());
     }
 
     private boolean acceptsInvitations(OrganizationId org, Campaign campaign) {

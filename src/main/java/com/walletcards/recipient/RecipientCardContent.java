@@ -67,6 +67,19 @@ class RecipientCardContent implements CardContentSource {
         return result;
     }
 
+    /**
+     * The content of new cards for recipients of one campaign that the caller has just read: the
+     * campaign part is assembled once for all of them.
+     */
+    Map<String, CardContent> forBatch(OrganizationId org, Campaign campaign, List<Recipient> batch) {
+        CampaignContent campaignPart = campaign(campaign, organizationName(org));
+        Map<String, CardContent> result = new LinkedHashMap<>();
+        for (Recipient r : batch) {
+            result.put(r.id(), new CardContent(campaignPart, holder(campaign, r)));
+        }
+        return result;
+    }
+
     @Override
     public Optional<CampaignContent> campaignContent(OrganizationId org, String campaignId) {
         return campaigns.find(org, new CampaignId(campaignId)).map(c -> campaign(c, organizationName(org)));
