@@ -21,6 +21,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Recipient {
 
+    /** The recipient data key that holds a custom barcode value (campaigns with custom barcode values). */
+    public static final String BARCODE_VALUE = "barcodeValue";
+
     private final String id;
     private final OrganizationId organizationId;
     private final String campaignId;
@@ -71,7 +74,7 @@ public final class Recipient {
     }
 
     /** Invitation works from pending, created, invited (a re-send) and removed; never once revoked. */
-    void ensureInvitable() {
+    public void ensureInvitable() {
         switch (status) {
             case pending, created, invited, removed -> {}
             case revoked -> throw new InvalidState("The recipient is revoked and cannot be invited again");
@@ -80,14 +83,14 @@ public final class Recipient {
         }
     }
 
-    void invited(CardStatus cardStatus, Instant now) {
+    public void invited(CardStatus cardStatus, Instant now) {
         ensureInvitable();
         status = RecipientStatus.invited;
         walletCardStatus = cardStatus;
         updatedAt = now;
     }
 
-    void cardCreated(String cardId, Instant now) {
+    public void cardCreated(String cardId, Instant now) {
         walletCardId = cardId;
         walletCardStatus = CardStatus.created;
         if (status == RecipientStatus.pending) {
@@ -97,7 +100,7 @@ public final class Recipient {
     }
 
     /** Wallet-driven changes (installed, removed) show on the recipient unless it was revoked or deleted. */
-    boolean cardStatusChanged(CardStatus cardStatus, Instant now) {
+    public boolean cardStatusChanged(CardStatus cardStatus, Instant now) {
         walletCardStatus = cardStatus;
         updatedAt = now;
         if (status == RecipientStatus.revoked || status == RecipientStatus.deleted) {

@@ -92,4 +92,19 @@ public final class RecipientEvents {
     public record RecipientUpdated(
             OrganizationId organizationId, String recipientId, String campaignId, long contentVersion, Instant at)
             implements RecipientEvent {}
+
+    /**
+     * Recipients just stored in {@code cardBatch} wait for their cards. Published in the
+     * transaction that stored them, so that the work that issues the cards is scheduled with them
+     * and never lost. {@code singleAdd}: one recipient added on its own, whose card joins its
+     * campaign's shared run instead of a job of its own.
+     */
+    public record CardsRequested(
+            OrganizationId organizationId, String campaignId, String cardBatch, int count, boolean singleAdd) {
+
+        /** The card batch all single adds of a campaign share; a recipient leaves it when its card exists. */
+        public static String singleAddBatch(String campaignId) {
+            return "single/" + campaignId;
+        }
+    }
 }

@@ -6,7 +6,6 @@ import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.card.CardStatus;
 import com.walletcards.card.WalletCards;
-import com.walletcards.recipient.RecipientQueries.HistoryEntry;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
 import com.walletcards.shared.ValidationFailed;
@@ -45,9 +44,8 @@ public class RecipientLifecycle {
         Recipient r = queries.lock(org, campaignId.value(), recipientId);
         if (campaign.barcodeValueStrategy() == BarcodeValueStrategy.custom
                 && changes.recipientData() != null
-                && changes.recipientData().containsKey(RecipientCardContent.BARCODE_VALUE)
-                && !(changes.recipientData().get(RecipientCardContent.BARCODE_VALUE) instanceof String s
-                        && !s.isBlank())) {
+                && changes.recipientData().containsKey(Recipient.BARCODE_VALUE)
+                && !(changes.recipientData().get(Recipient.BARCODE_VALUE) instanceof String s && !s.isBlank())) {
             throw ValidationFailed.of(
                     "recipientData.barcodeValue", "is required: the campaign uses custom barcode values");
         }

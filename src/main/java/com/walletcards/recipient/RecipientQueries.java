@@ -369,13 +369,6 @@ class RecipientQueries {
                 .list();
     }
 
-    record PendingCard(
-            String recipientId,
-            OrganizationId organizationId,
-            String campaignId,
-            @Nullable List<String> providerTypes,
-            boolean inviteOnCreate) {}
-
     /** Takes recipients out of their card batch when no card can be issued (the campaign is gone). */
     void abandon(Collection<String> recipientIds) {
         jdbc.sql("UPDATE recipients SET card_batch = NULL WHERE id = ANY(:ids)")
@@ -420,13 +413,6 @@ class RecipientQueries {
     private record HistoryColumns(String organizationId, String status, String reason, Instant at) {
         static HistoryColumns of(HistoryEntry h) {
             return new HistoryColumns(h.organizationId().value(), h.status().name(), h.reason(), h.at());
-        }
-    }
-
-    record HistoryEntry(
-            OrganizationId organizationId, String recipientId, RecipientStatus status, String reason, Instant at) {
-        static HistoryEntry of(Recipient r, String reason) {
-            return new HistoryEntry(r.organizationId(), r.id(), r.status(), reason, r.updatedAt());
         }
     }
 

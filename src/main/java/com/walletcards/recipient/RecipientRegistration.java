@@ -5,14 +5,13 @@ import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.recipient.RecipientErrors.RecipientExists;
+import com.walletcards.recipient.RecipientEvents.CardsRequested;
 import com.walletcards.recipient.RecipientEvents.RecipientCreated;
-import com.walletcards.recipient.RecipientQueries.HistoryEntry;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.FieldError;
 import com.walletcards.shared.Ids;
-import com.walletcards.shared.Jobs;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
 import com.walletcards.shared.ValidationFailed;
@@ -31,8 +30,8 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Adds recipients, one or many. The cards of a bulk add are issued by the card-generation job
- * scheduled with it; those of single adds by their campaign's shared run ({@link SingleAddCards}).
+ * Adds recipients, one or many, and asks for their cards ({@link CardsRequested}) in the same
+ * transaction; the issuance module issues them.
  */
 @Service
 public class RecipientRegistration {
@@ -40,8 +39,6 @@ public class RecipientRegistration {
     public static final int MAX_BULK = 1000;
     private final RecipientQueries queries;
     private final CampaignManagement campaigns;
-    private final SingleAddCards singles;
-    private final Jobs jobs;
     private final ApplicationEventPublisher events;
     private final TransactionTemplate transaction;
     private final Clock clock;
@@ -49,15 +46,11 @@ public class RecipientRegistration {
     RecipientRegistration(
             RecipientQueries queries,
             CampaignManagement campaigns,
-            SingleAddCards singles,
-            Jobs jobs,
             ApplicationEventPublisher events,
             PlatformTransactionManager transactions,
             Clock clock) {
         this.queries = queries;
         this.campaigns = campaigns;
-        this.singles = singles;
-        this.jobs = jobs;
         this.events = events;
         this.transaction = new TransactionTemplate(transactions);
         this.clock = clock;
@@ -73,9 +66,10 @@ public class RecipientRegistration {
                             "recipientData.barcodeValue", "is required: the campaign uses custom barcode values");
                 }
                 Recipient recipient = newRecipient(org, campaignId, input, Times.now(clock));
-                insert(List.of(recipient), SingleAddCards.cardBatch(campaignId.value()), false);
-                // Last, so that the campaign's run row is locked only for the commit.
-                singles.requestCard(org, campaignId.value());
+                String batch = CardsRequested.singleAddBatch(campaignId.value());
+                insert(List.of(recipient), batch, false);
+                // Last, so that what the request locks stays locked only until the commit.
+                events.publishEvent(new CardsRequested(org, campaignId.value(), batch, 1, true));
                 return recipient;
             });
         } catch (DuplicateKeyException sameEmail) {
@@ -186,10 +180,9 @@ public class RecipientRegistration {
     /** Stores recipients with their history and schedules their card batch, all in the caller's transaction. */
     private void store(List<Recipient> recipients, String cardBatch, boolean inviteOnCreate) {
         insert(recipients, cardBatch, inviteOnCreate);
-        jobs.scheduleIfNotExists(CardGeneration.TASK
-                .instance(cardBatch)
-                .priority(jobs.priorityOf(recipients.size()))
-                .scheduledTo(Times.now(clock)));
+        Recipient first = recipients.get(0);
+        events.publishEvent(
+                new CardsRequested(first.organizationId(), first.campaignId(), cardBatch, recipients.size(), false));
     }
 
     private void insert(List<Recipient> recipients, String cardBatch, boolean inviteOnCreate) {
@@ -204,6 +197,6 @@ public class RecipientRegistration {
 
     private static boolean missingBarcodeValue(Campaign campaign, NewRecipient input) {
         return campaign.barcodeValueStrategy() == BarcodeValueStrategy.custom
-                && !(input.recipientData().get(RecipientCardContent.BARCODE_VALUE) instanceof String s && !s.isBlank());
+                && !(input.recipientData().get(Recipient.BARCODE_VALUE) instanceof String s && !s.isBlank());
     }
 }

@@ -1,5 +1,4 @@
-/** Recipients of a campaign: single and bulk add, invitations, revocation, and their cards' lifecycle. */
-@org.springframework.modulith.ApplicationModule(
-        allowedDependencies = {"shared", "access", "campaign", "card", "card::spi", "email"})
+/** Recipients of a campaign: single and bulk add, CSV imports, edits, revocation and deletion, and their counts. */
+@org.springframework.modulith.ApplicationModule(allowedDependencies = {"shared", "access", "campaign", "card"})
 @org.jspecify.annotations.NullMarked
 package com.walletcards.recipient;

@@ -6,11 +6,7 @@ import com.walletcards.campaign.CampaignId;
 import com.walletcards.card.CardView;
 import com.walletcards.recipient.BulkAdd;
 import com.walletcards.recipient.HistoryItem;
-import com.walletcards.recipient.InviteEmail;
 import com.walletcards.recipient.Recipient;
-import com.walletcards.recipient.RecipientInvitations;
-import com.walletcards.recipient.RecipientInvitations.BulkInvitation;
-import com.walletcards.recipient.RecipientInvitations.Invitation;
 import com.walletcards.recipient.RecipientLifecycle;
 import com.walletcards.recipient.RecipientReads;
 import com.walletcards.recipient.RecipientReads.RecipientPage;
@@ -52,34 +48,19 @@ class RecipientController {
     private final RecipientRegistration registration;
     private final RecipientReads reads;
     private final RecipientLifecycle lifecycle;
-    private final RecipientInvitations invitations;
 
-    RecipientController(
-            RecipientRegistration registration,
-            RecipientReads reads,
-            RecipientLifecycle lifecycle,
-            RecipientInvitations invitations) {
+    RecipientController(RecipientRegistration registration, RecipientReads reads, RecipientLifecycle lifecycle) {
         this.registration = registration;
         this.reads = reads;
         this.lifecycle = lifecycle;
-        this.invitations = invitations;
     }
 
     record RecipientList(List<RecipientView> recipients, Pagination pagination) {}
 
     record Deleted(String id, boolean deleted) {}
 
-    @Schema(name = "Invitation")
-    record Invited(String id, String status, String downloadUrl, boolean emailSent, Instant updatedAt) {}
-
     @Schema(name = "RevokedRecipient")
     record Revoked(String id, String status, Instant updatedAt) {}
-
-    @Schema(name = "InvitationLink")
-    record InvitedLink(String recipientId, String email, String downloadUrl) {}
-
-    @Schema(name = "BulkInvitation")
-    record BulkInvited(int invited, int emailsSent, int emailsFailed, long remaining, List<InvitedLink> downloadUrls) {}
 
     @Schema(name = "RecipientCardStatus")
     record Status(
@@ -268,67 +249,6 @@ class RecipientController {
     Envelope<Deleted> delete(OrganizationId org, @PathVariable String campaignId, @PathVariable String recipientId) {
         lifecycle.delete(org, new CampaignId(campaignId), recipientId);
         return Envelope.of(new Deleted(recipientId, true));
-    }
-
-    @PostMapping("/{recipientId}/invite")
-    @CampaignsWrite
-    @Operation(
-            operationId = "inviteRecipient",
-            summary = "Invite a recipient",
-            description = "Returns the card link and sends the invitation email when asked. Works from pending (the"
-                    + " card is issued on the spot), created, invited (same link again) and removed. The first"
-                    + " invitation makes a draft campaign active.",
-            requestBody =
-                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
-                            content = @Content(examples = @ExampleObject(name = "withEmail", value = """
-                                            {"sendEmail": true, "email": {"subject": "Hi {{name}}",
-                                              "body": "See you at {{eventName}} in {{venue}}",
-                                              "buttonText": "Add to Wallet"}}"""))))
-    @FailsWith(ErrorCode.INVALID_STATE)
-    Envelope<Invited> invite(
-            OrganizationId org,
-            @PathVariable String campaignId,
-            @PathVariable String recipientId,
-            @RequestBody(required = false) InviteRequests.@Nullable Invite body) {
-        InviteRequests.Invite request = body == null ? new InviteRequests.Invite(null, null) : body;
-        Invitation inv =
-                invitations.invite(org, new CampaignId(campaignId), recipientId, request.emails(), request.wording());
-        return Envelope.of(new Invited(
-                inv.recipient().id(),
-                inv.recipient().status().name(),
-                inv.downloadUrl(),
-                inv.emailSent(),
-                inv.recipient().updatedAt()));
-    }
-
-    @PostMapping("/bulk-invite")
-    @CampaignsWrite
-    @Operation(
-            operationId = "inviteReadyRecipients",
-            summary = "Invite recipients whose card is ready",
-            description = "Invites up to limit recipients in status created, oldest first; remaining tells how many"
-                    + " are left.")
-    @FailsWith(ErrorCode.INVALID_STATE)
-    Envelope<BulkInvited> inviteReady(
-            OrganizationId org,
-            @PathVariable String campaignId,
-            @RequestBody(required = false) InviteRequests.@Nullable BulkInvite body) {
-        InviteRequests.BulkInvite request = body == null ? new InviteRequests.BulkInvite(null, null, null) : body;
-        Validation v = new Validation();
-        int limit = request.validLimit(v);
-        InviteEmail wording = request.wording(v);
-        v.throwIfInvalid();
-        BulkInvitation result =
-                invitations.inviteReady(org, new CampaignId(campaignId), limit, request.emails(), wording);
-        return Envelope.of(new BulkInvited(
-                result.invited(),
-                result.emailsSent(),
-                result.emailsFailed(),
-                result.remaining(),
-                result.invitations().stream()
-                        .map(i -> new InvitedLink(
-                                i.recipient().id(), i.recipient().email(), i.downloadUrl()))
-                        .toList()));
     }
 
     @PostMapping("/{recipientId}/revoke")

@@ -1,7 +1,8 @@
-package com.walletcards.recipient;
+package com.walletcards.issuance;
 
 import com.walletcards.card.CardEvents.CardStatusChanged;
 import com.walletcards.card.CardStatus;
+import com.walletcards.recipient.RecipientLifecycle;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 

@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.issuance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.issuance;
 
 import com.walletcards.access.AccessManagement;
 import com.walletcards.access.Organization;
@@ -9,6 +9,7 @@ import com.walletcards.card.WalletCards;
 import com.walletcards.email.Invite;
 import com.walletcards.email.InviteEmails;
 import com.walletcards.email.Mailer;
+import com.walletcards.recipient.Recipient;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,9 @@
-package com.walletcards.recipient;
+package com.walletcards.issuance;
 
 import com.github.kagkarlsson.scheduler.SchedulerState;
-import com.walletcards.recipient.SingleCardRuns.Run;
+import com.walletcards.issuance.SingleCardRuns.Run;
+import com.walletcards.recipient.RecipientCards;
+import com.walletcards.recipient.RecipientEvents.CardsRequested;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.Jobs;
 import com.walletcards.shared.OrganizationId;
@@ -35,6 +37,7 @@ class SingleAddCards {
     static final Duration LOCKED_RETRY = Duration.ofSeconds(1);
 
     private final SingleCardRuns runs;
+    private final RecipientCards recipients;
     private final CardIssuing issuing;
     private final Invitations invitations;
     private final Jobs jobs;
@@ -50,6 +53,7 @@ class SingleAddCards {
 
     SingleAddCards(
             SingleCardRuns runs,
+            RecipientCards recipients,
             CardIssuing issuing,
             Invitations invitations,
             Jobs jobs,
@@ -57,6 +61,7 @@ class SingleAddCards {
             PlatformTransactionManager transactions,
             MeterRegistry meters) {
         this.runs = runs;
+        this.recipients = recipients;
         this.issuing = issuing;
         this.invitations = invitations;
         this.jobs = jobs;
@@ -70,7 +75,7 @@ class SingleAddCards {
 
     /** The card batch of a campaign's single adds; a recipient leaves it when its card is created. */
     static String cardBatch(String campaignId) {
-        return "single/" + campaignId;
+        return CardsRequested.singleAddBatch(campaignId);
     }
 
     /**
@@ -122,7 +127,7 @@ class SingleAddCards {
             // Read before issuing: every add counted so far has committed its recipient.
             long handled = run.get().requested();
             int issued = issueAll(batch);
-            if (runs.anyPending(batch)) {
+            if (recipients.anyPending(batch)) {
                 // Added after the last chunk was read (go round again), or held by another transaction.
                 idleRounds = issued == 0 ? idleRounds + 1 : 0;
                 if (idleRounds >= 3) {

@@ -1,13 +1,15 @@
-package com.walletcards.recipient;
+package com.walletcards.issuance;
 
 import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.card.CardStatus;
 import com.walletcards.card.WalletCards;
+import com.walletcards.recipient.HistoryEntry;
+import com.walletcards.recipient.PendingCard;
+import com.walletcards.recipient.Recipient;
+import com.walletcards.recipient.RecipientCards;
 import com.walletcards.recipient.RecipientEvents.RecipientInvited;
-import com.walletcards.recipient.RecipientQueries.HistoryEntry;
-import com.walletcards.recipient.RecipientQueries.PendingCard;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
 import java.time.Clock;
@@ -23,8 +25,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Service
 public class RecipientInvitations {
 
-    private final RecipientQueries queries;
-    private final RecipientCounts counts;
+    private final RecipientCards recipients;
     private final CampaignManagement campaigns;
     private final WalletCards cards;
     private final CardIssuing issuing;
@@ -34,8 +35,7 @@ public class RecipientInvitations {
     private final Clock clock;
 
     RecipientInvitations(
-            RecipientQueries queries,
-            RecipientCounts counts,
+            RecipientCards recipients,
             CampaignManagement campaigns,
             WalletCards cards,
             CardIssuing issuing,
@@ -43,8 +43,7 @@ public class RecipientInvitations {
             ApplicationEventPublisher events,
             PlatformTransactionManager transactions,
             Clock clock) {
-        this.queries = queries;
-        this.counts = counts;
+        this.recipients = recipients;
         this.campaigns = campaigns;
         this.cards = cards;
         this.issuing = issuing;
@@ -69,20 +68,19 @@ public class RecipientInvitations {
 
     private Invitations.Pending inviteInTransaction(OrganizationId org, CampaignId campaignId, String recipientId) {
         Campaign campaign = campaigns.requireAcceptingRecipients(org, campaignId);
-        Recipient r = queries.lock(org, campaignId.value(), recipientId);
+        Recipient r = recipients.lock(org, campaignId, recipientId);
         r.ensureInvitable();
         if (r.walletCardId() == null) {
             issuing.issue(
                     org, campaign, List.of(new PendingCard(r.id(), org, campaignId.value(), r.providerTypes(), false)));
-            r = queries.lock(org, campaignId.value(), recipientId);
+            r = recipients.lock(org, campaignId, recipientId);
         }
         campaign = campaigns.acceptInvitation(org, campaignId);
         Instant now = Times.now(clock);
         String link = cards.invite(org, List.of(r.walletCardId())).get(r.walletCardId());
         CardStatus cardStatus = cards.get(org, r.walletCardId()).status();
         r.invited(cardStatus, now);
-        queries.update(r);
-        queries.addHistory(List.of(HistoryEntry.of(r, "invited")));
+        recipients.save(r, HistoryEntry.of(r, "invited"));
         events.publishEvent(new RecipientInvited(org, r.id(), r.campaignId(), r.walletCardId(), link, now));
         return new Invitations.Pending(r, campaign, link);
     }
@@ -93,16 +91,15 @@ public class RecipientInvitations {
         record Outcome(List<Invitations.Pending> invited, long remaining) {}
         Outcome outcome = transaction.execute(tx -> {
             campaigns.requireAcceptingRecipients(org, campaignId);
-            List<Recipient> ready = queries.readyToInvite(org, campaignId.value(), limit);
+            List<Recipient> ready = recipients.lockReadyToInvite(org, campaignId, limit);
             List<Invitations.Pending> invited = new ArrayList<>();
             if (!ready.isEmpty()) {
                 Campaign campaign = campaigns.acceptInvitation(org, campaignId);
                 List<HistoryEntry> history = new ArrayList<>();
                 invited = issuing.invite(org, campaign, ready, history, Times.now(clock));
-                queries.updateStatuses(ready);
-                queries.addHistory(history);
+                recipients.saveStatuses(ready, history);
             }
-            return new Outcome(invited, counts.total(campaignId.value(), RecipientStatus.created));
+            return new Outcome(invited, recipients.readyToInvite(campaignId));
         });
         int sent = 0;
         int failed = 0;

@@ -1,6 +1,6 @@
-package com.walletcards.recipient.web;
+package com.walletcards.issuance.web;
 
-import com.walletcards.recipient.InviteEmail;
+import com.walletcards.issuance.InviteEmail;
 import com.walletcards.shared.Page;
 import com.walletcards.shared.Validation;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.issuance;
 
 import com.walletcards.access.AccessManagement;
 import com.walletcards.access.Organization;
@@ -12,6 +12,8 @@ import com.walletcards.card.spi.CardContentSource;
 import com.walletcards.card.spi.CardDesign;
 import com.walletcards.card.spi.CardImages;
 import com.walletcards.card.spi.HolderContent;
+import com.walletcards.recipient.Recipient;
+import com.walletcards.recipient.RecipientCards;
 import com.walletcards.shared.OrganizationId;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,18 +30,17 @@ import org.springframework.stereotype.Component;
  * number.
  */
 @Component
-class RecipientCardContent implements CardContentSource {
+class CardContents implements CardContentSource {
 
-    static final String BARCODE_VALUE = "barcodeValue";
     private static final CardImages NO_IMAGES = (org, campaignId, version) -> Map.of();
 
-    private final RecipientQueries recipients;
+    private final RecipientCards recipients;
     private final CampaignManagement campaigns;
     private final AccessManagement access;
     private final ObjectProvider<CardImages> images;
 
-    RecipientCardContent(
-            RecipientQueries recipients,
+    CardContents(
+            RecipientCards recipients,
             CampaignManagement campaigns,
             AccessManagement access,
             ObjectProvider<CardImages> images) {
@@ -55,7 +56,7 @@ class RecipientCardContent implements CardContentSource {
         Map<String, CampaignContent> campaignParts = new HashMap<>();
         String organizationName = organizationName(org);
         Map<String, CardContent> result = new LinkedHashMap<>();
-        for (Recipient r : recipients.findMany(org, recipientIds)) {
+        for (Recipient r : recipients.find(org, recipientIds)) {
             campaignCache
                     .computeIfAbsent(r.campaignId(), id -> campaigns.find(org, new CampaignId(id)))
                     .ifPresent(c -> result.put(
@@ -106,7 +107,7 @@ class RecipientCardContent implements CardContentSource {
     }
 
     private static HolderContent holder(Campaign campaign, Recipient r) {
-        Object custom = r.recipientData().get(BARCODE_VALUE);
+        Object custom = r.recipientData().get(Recipient.BARCODE_VALUE);
         return new HolderContent(
                 r.id(),
                 r.name(),

@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.issuance;
 
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignImage;

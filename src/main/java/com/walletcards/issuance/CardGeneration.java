@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.issuance;
 
 import com.github.kagkarlsson.scheduler.task.CompletionHandler;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;

@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.issuance;
 
 import org.jspecify.annotations.Nullable;
 

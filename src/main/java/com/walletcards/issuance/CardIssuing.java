@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.issuance;
 
 import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
@@ -8,9 +8,11 @@ import com.walletcards.card.CardStatus;
 import com.walletcards.card.NewCard;
 import com.walletcards.card.WalletCards;
 import com.walletcards.card.spi.CardContent;
+import com.walletcards.recipient.HistoryEntry;
+import com.walletcards.recipient.PendingCard;
+import com.walletcards.recipient.Recipient;
+import com.walletcards.recipient.RecipientCards;
 import com.walletcards.recipient.RecipientEvents.RecipientInvited;
-import com.walletcards.recipient.RecipientQueries.HistoryEntry;
-import com.walletcards.recipient.RecipientQueries.PendingCard;
 import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.OrganizationId;
@@ -36,21 +38,21 @@ import org.springframework.transaction.annotation.Transactional;
 class CardIssuing {
 
     static final int CHUNK = 500;
-    private final RecipientQueries queries;
+    private final RecipientCards recipients;
     private final CampaignManagement campaigns;
-    private final RecipientCardContent contents;
+    private final CardContents contents;
     private final WalletCards cards;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
     CardIssuing(
-            RecipientQueries queries,
+            RecipientCards recipients,
             CampaignManagement campaigns,
-            RecipientCardContent contents,
+            CardContents contents,
             WalletCards cards,
             ApplicationEventPublisher events,
             Clock clock) {
-        this.queries = queries;
+        this.recipients = recipients;
         this.campaigns = campaigns;
         this.contents = contents;
         this.cards = cards;
@@ -62,7 +64,7 @@ class CardIssuing {
 
     @Transactional
     public Chunk issueChunk(String cardBatch) {
-        List<PendingCard> pending = queries.pendingInBatch(cardBatch, CHUNK);
+        List<PendingCard> pending = recipients.pendingInBatch(cardBatch, CHUNK);
         if (pending.isEmpty()) {
             return new Chunk(0, List.of());
         }
@@ -71,7 +73,7 @@ class CardIssuing {
         String campaignId = pending.get(0).campaignId();
         Campaign campaign = campaigns.find(org, new CampaignId(campaignId)).orElse(null);
         if (campaign == null) { // deleted meanwhile: nobody to issue cards for
-            queries.abandon(pending.stream().map(PendingCard::recipientId).toList());
+            recipients.abandon(pending.stream().map(PendingCard::recipientId).toList());
             return new Chunk(pending.size(), List.of());
         }
         List<Invitations.Pending> emails = issue(org, campaign, pending);
@@ -85,11 +87,11 @@ class CardIssuing {
     List<Invitations.Pending> issue(OrganizationId org, Campaign campaign, List<PendingCard> pending) {
         Instant now = Times.now(clock);
         // Read before the cards are made: a recipient deleted meanwhile is missing and gets none.
-        List<Recipient> recipients = queries.findMany(
+        List<Recipient> batch = recipients.find(
                 org, pending.stream().map(PendingCard::recipientId).toList());
-        Map<String, CardContent> content = contents.forBatch(org, campaign, recipients);
+        Map<String, CardContent> content = contents.forBatch(org, campaign, batch);
         Map<String, PendingCard> byId = pending.stream().collect(Collectors.toMap(PendingCard::recipientId, p -> p));
-        List<NewCard> requested = recipients.stream()
+        List<NewCard> requested = batch.stream()
                 .map(r -> new NewCard(r.id(), providers(byId.get(r.id()), campaign), content.get(r.id())))
                 .toList();
         Map<String, String> cardIds = cards.create(org, campaign.id().value(), requested);
@@ -99,7 +101,7 @@ class CardIssuing {
                 .filter(PendingCard::inviteOnCreate)
                 .map(PendingCard::recipientId)
                 .collect(Collectors.toSet());
-        for (Recipient r : recipients) {
+        for (Recipient r : batch) {
             r.cardCreated(cardIds.get(r.id()), now);
             history.add(HistoryEntry.of(r, "card created"));
             if (inviteOnCreate.contains(r.id())) {
@@ -110,8 +112,7 @@ class CardIssuing {
         if (!invitees.isEmpty() && acceptsInvitations(org, campaign)) {
             emails = invite(org, campaign, invitees, history, now);
         }
-        queries.updateStatuses(recipients);
-        queries.addHistory(history);
+        recipients.saveStatuses(batch, history);
         return emails;
     }
 

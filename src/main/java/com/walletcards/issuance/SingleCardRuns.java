@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.issuance;
 
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
@@ -95,19 +95,5 @@ class SingleCardRuns {
         jdbc.sql("DELETE FROM single_card_runs WHERE campaign_id = ? AND run_id = ?")
                 .params(campaignId, runId)
                 .update();
-    }
-
-    /**
-     * Whether a recipient of this card batch still waits for its card, locked or not: issuing
-     * skips recipients another transaction holds, and the run must not end without them. Cheap,
-     * since a recipient leaves its batch when its card is created.
-     */
-    boolean anyPending(String cardBatch) {
-        return !jdbc.sql("SELECT id FROM recipients WHERE card_batch = ? AND wallet_card_id IS NULL"
-                        + " AND deleted_at IS NULL FETCH FIRST 1 ROWS ONLY")
-                .param(cardBatch)
-                .query(String.class)
-                .list()
-                .isEmpty();
     }
 }
