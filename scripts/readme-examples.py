@@ -1,26 +1,33 @@
 #!/usr/bin/env python3
-"""Runs every shell example of README.md against a running service; fails on any non-2xx answer.
+"""Runs the shell examples of README.md against a running service, in order, in one shell.
 
-Each ```bash block runs in its own `bash -euo pipefail`, with `curl` wrapped to `--fail-with-body`,
-so a request that does not answer 2xx fails its block. The variables a block refers to are
-provided fresh for it: $KEY, $API, $ADMIN, a campaign $CID, a recipient $RID whose card $CARD is
-issued, a scheduled notification $NID, a webhook $ID, an organization $ORG with a key $KEY_ID,
-and the callback secret $ALPHA_SECRET. `http://localhost:8080` is replaced by the service's
-address and `local-secret` by its callback secret. A block preceded by
-`<!-- readme-examples: skip (why) -->` is not run; one marked `postgres` runs only with
---postgres, with its role and database names made unique and both dropped afterwards.
+The README's ```bash blocks form a tour: a later block uses the variables an earlier one set
+($KEY, $CID, $RID …). So they run in order in ONE `bash -euo pipefail` session, with `curl`
+wrapped to `--fail-with-body`: a request that does not answer 2xx, or any failing command, ends
+the session, and the block it ended in fails (the blocks after it are reported as not run).
+The session's working directory is a fresh temporary directory, so no example writes into the
+repository.
 
-Environment: WALLET_BASE_URL, WALLET_API_KEY, WALLET_ADMIN_TOKEN, WALLET_CALLBACK_SECRET
-(the same as the conformance suite's).
+Substitutions, so that the README's text runs against a service started elsewhere:
+- `http://localhost:8080` becomes WALLET_BASE_URL;
+- `$(cat data/bootstrap-api-key.txt)` (where the README reads the bootstrap key that
+  `./mvnw spring-boot:run` wrote) becomes WALLET_API_KEY;
+- `local-secret` (the documented callback secret) becomes WALLET_CALLBACK_SECRET.
+
+A block preceded by `<!-- readme-examples: skip (why) -->` is not run (blocks that start the
+service or the build); one marked `postgres` runs only with --postgres, with its role and
+database names made unique and both dropped afterwards. --verbose prints each block's output.
+
+Environment: WALLET_BASE_URL, WALLET_API_KEY, WALLET_CALLBACK_SECRET (the same as the
+conformance suite's; WALLET_ADMIN_TOKEN is passed on as ADMIN for blocks that use it).
 """
-import json
 import os
 import re
+import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 import uuid
 from pathlib import Path
 
@@ -28,6 +35,9 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 MARKER = re.compile(r"<!--\s*readme-examples:\s*(\w+)")
 DEFAULT_ORIGIN = "http://localhost:8080"
 DOCUMENTED_SECRET = "local-secret"
+KEY_FILE_READ = "$(cat data/bootstrap-api-key.txt)"
+BLOCK_DONE = "::readme-examples block done::"
+PRELUDE = 'curl() { command curl --fail-with-body --show-error "$@"; }\n'
 
 
 def blocks(text):
@@ -55,57 +65,6 @@ def blocks(text):
     return found
 
 
-class Service:
-    def __init__(self, base, key, admin, secret):
-        self.base, self.key, self.admin, self.secret = base.rstrip("/"), key, admin, secret
-
-    def call(self, method, path, body=None, token=None):
-        request = urllib.request.Request(
-            self.base + path,
-            method=method,
-            data=None if body is None else json.dumps(body).encode(),
-            headers={"Authorization": "Bearer " + (token or self.key), "Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read() or b"{}").get("data")
-
-    def campaign(self):
-        return self.call("POST", "/v1/campaigns", {
-            "name": "README example", "campaignType": "event", "startDate": "2031-07-01",
-            "campaignData": {"location": "Hall A"}})["id"]
-
-    def recipient(self, cid):
-        rid = self.call("POST", f"/v1/campaigns/{cid}/recipients", {
-            "email": f"readme.{uuid.uuid4().hex[:10]}@example.com", "name": "Readme Example"})["id"]
-        for _ in range(60):
-            r = self.call("GET", f"/v1/campaigns/{cid}/recipients/{rid}")
-            if r["status"] == "created":
-                return rid, r["walletCardId"]
-            time.sleep(0.5)
-        raise RuntimeError(f"recipient {rid} never got its card")
-
-    def fixtures(self, code):
-        """The variables the code refers to, made for it."""
-        used = set(re.findall(r"\$\{?([A-Z_]+)", code))
-        env = {"KEY": self.key, "API": self.base + "/v1", "ADMIN": self.admin, "ALPHA_SECRET": self.secret}
-        if used & {"CID", "RID", "CARD", "NID"}:
-            env["CID"] = self.campaign()
-        if used & {"RID", "CARD"}:
-            env["RID"], env["CARD"] = self.recipient(env["CID"])
-        if "NID" in used:
-            when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 3 * 86400))
-            env["NID"] = self.call("POST", f"/v1/campaigns/{env['CID']}/notifications/schedule", {
-                "header": "Later", "body": "A scheduled example", "scheduledFor": when})["id"]
-        if "ID" in used:
-            env["ID"] = self.call("POST", "/v1/webhooks", {
-                "url": "https://example.com/readme-hooks", "events": ["*"]})["id"]
-        if used & {"ORG", "KEY_ID"}:
-            env["ORG"] = self.call("POST", "/admin/v1/organizations", {"name": "README example"}, self.admin)["id"]
-            env["KEY_ID"] = self.call(
-                "POST", f"/admin/v1/organizations/{env['ORG']}/api-keys", {"name": "readme"}, self.admin)["id"]
-        return env
-
-
 def postgres_names(code):
     """The PostgreSQL block with unique names, and the statements that drop them again."""
     suffix = uuid.uuid4().hex[:8]
@@ -114,54 +73,68 @@ def postgres_names(code):
     code = re.sub(r"CREATE DATABASE wallet OWNER wallet\b", f"CREATE DATABASE {database} OWNER {role}", code)
     if role not in code or database not in code:
         raise RuntimeError("the PostgreSQL block no longer creates role and database 'wallet'")
-    cleanup = [f"DROP DATABASE IF EXISTS {database}", f"DROP ROLE IF EXISTS {role}"]
-    return code, cleanup
+    return code, [f"DROP DATABASE IF EXISTS {database}", f"DROP ROLE IF EXISTS {role}"]
 
 
-PRELUDE = 'curl() { command curl --fail-with-body --show-error "$@"; }\n'
-
-
-def run(code, env, workdir):
-    result = subprocess.run(
-        ["bash", "-euo", "pipefail", "-c", PRELUDE + code],
-        cwd=workdir, env={**os.environ, **env}, capture_output=True, text=True, timeout=180)
-    return result.returncode, result.stdout + result.stderr
+def substitute(code, base, key, secret):
+    if KEY_FILE_READ in code:
+        code = code.replace(KEY_FILE_READ, shlex.quote(key))
+    return code.replace(DEFAULT_ORIGIN, base).replace(DOCUMENTED_SECRET, secret)
 
 
 def main():
-    with_postgres = "--postgres" in sys.argv[1:]
-    service = Service(os.environ["WALLET_BASE_URL"], os.environ["WALLET_API_KEY"],
-                      os.environ.get("WALLET_ADMIN_TOKEN", ""), os.environ.get("WALLET_CALLBACK_SECRET", ""))
-    workdir = Path(tempfile.mkdtemp(prefix="readme-examples-"))
-    # The README reads the bootstrap key from ./data, where `./mvnw spring-boot:run` writes it.
-    (workdir / "data").mkdir()
-    (workdir / "data" / "bootstrap-api-key.txt").write_text(service.key)
-    failures, ran, skipped = [], 0, 0
+    with_postgres, verbose = "--postgres" in sys.argv[1:], "--verbose" in sys.argv[1:]
+    base = os.environ["WALLET_BASE_URL"].rstrip("/")
+    key, secret = os.environ["WALLET_API_KEY"], os.environ.get("WALLET_CALLBACK_SECRET", "")
+    to_run, skipped, cleanup = [], 0, []
     for line, heading, marker, code in blocks(README.read_text(encoding="utf-8")):
         label = f"README.md:{line} ({heading})"
         if marker == "skip" or (marker == "postgres" and not with_postgres):
             skipped += 1
             print(f"SKIP {label}")
             continue
-        code = code.replace(DEFAULT_ORIGIN, service.base).replace(DOCUMENTED_SECRET, service.secret)
-        cleanup = []
+        code = substitute(code, base, key, secret)
         if marker == "postgres":
-            code, cleanup = postgres_names(code)
-        try:
-            status, output = run(code, service.fixtures(code), workdir)
-        except (OSError, RuntimeError) as e:  # urllib's HTTPError is an OSError
-            status, output = 1, f"could not prepare the block's variables: {e}"
-        finally:
-            for statement in cleanup:
-                subprocess.run(["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-c", statement], check=False)
-        ran += 1
-        if status == 0:
-            print(f"PASS {label}")
+            code, drops = postgres_names(code)
+            cleanup += drops
+        to_run.append((label, code))
+
+    # One script: each block followed by a line that says it got through.
+    script = PRELUDE + "".join(f"{code}\necho '{BLOCK_DONE}{n}'\n" for n, (_, code) in enumerate(to_run))
+    workdir = tempfile.mkdtemp(prefix="readme-examples-")
+    # mktemp in a block (the README's scratch directory) lands in the work directory, removed at the end.
+    env = {**os.environ, "ADMIN": os.environ.get("WALLET_ADMIN_TOKEN", ""), "TMPDIR": workdir}
+    done, outputs, current = set(), {n: [] for n in range(len(to_run))}, 0
+    try:
+        with subprocess.Popen(["bash", "-euo", "pipefail", "-c", script], cwd=workdir, env=env, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as shell:
+            for out in shell.stdout:
+                if out.startswith(BLOCK_DONE):
+                    done.add(int(out[len(BLOCK_DONE):]))
+                    print(f"PASS {to_run[current][0]}", flush=True)
+                    if verbose:
+                        print("".join(outputs[current]), flush=True)
+                    current += 1
+                elif current < len(to_run):
+                    outputs[current].append(out)
+            status = shell.wait(timeout=600)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+        for statement in cleanup:
+            subprocess.run(["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-c", statement], check=False)
+
+    failed = 0
+    for n, (label, _) in enumerate(to_run):
+        if n in done:
+            continue
+        if n == current:
+            failed += 1
+            print(f"FAIL {label} (the shell exited with {status})\n{''.join(outputs[n]).strip()}\n")
         else:
-            failures.append(label)
-            print(f"FAIL {label} (exit {status})\n{output.strip()}\n")
-    print(f"{ran} README examples run, {len(failures)} failed, {skipped} skipped")
-    return 1 if failures else 0
+            print(f"NOT RUN {label} (an earlier block failed)")
+    not_run = len(to_run) - len(done) - failed
+    print(f"{len(done)} README examples passed, {failed} failed, {not_run} not run, {skipped} skipped")
+    return 0 if len(done) == len(to_run) else 1
 
 
 if __name__ == "__main__":
