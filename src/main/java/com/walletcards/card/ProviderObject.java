@@ -15,6 +15,14 @@ public record ProviderObject(
         @Nullable String lastError,
         Instant updatedAt) {
 
+    /**
+     * The object of a new card whose reference is allocated before the provider is called: never
+     * installed, not void, and nothing heard from the provider yet.
+     */
+    static ProviderObject allocated(String provider, String objectRef, long contentVersion, Instant now) {
+        return new ProviderObject(provider, objectRef, false, false, false, null, contentVersion, null, now);
+    }
+
     /** What the provider object's state is called in the API. */
     public String status() {
         if (voided) {

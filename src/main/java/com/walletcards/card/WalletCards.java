@@ -90,16 +90,7 @@ public class WalletCards {
             String barcode = c.barcodeValue() != null ? c.barcodeValue() : randomCode(12);
             // Only references are allocated here; the providers are called after this commits.
             List<ProviderObject> objects = card.providers().stream()
-                    .map(p -> new ProviderObject(
-                            p,
-                            providers.get(p).allocateObjectRef(id),
-                            false,
-                            false,
-                            false,
-                            null,
-                            c.version(),
-                            null,
-                            now))
+                    .map(p -> ProviderObject.allocated(p, providers.get(p).allocateObjectRef(id), c.version(), now))
                     .toList();
             cards.add(new WalletCard(
                     id,

@@ -21,17 +21,25 @@ class LocalProviders {
 
     @Bean
     WalletProviderFactory localAlpha(NamedParameterJdbcTemplate jdbc, Clock clock) {
-        return local(ProviderName.alpha, new Capabilities(true, true, true, false), jdbc, clock);
+        return local(
+                ProviderName.alpha,
+                Capabilities.NONE.withPushUpdates().withLockScreenMessages().withVoiding(),
+                jdbc,
+                clock);
     }
 
     @Bean
     WalletProviderFactory localBeta(NamedParameterJdbcTemplate jdbc, Clock clock) {
-        return local(ProviderName.beta, new Capabilities(true, true, true, false), jdbc, clock);
+        return local(
+                ProviderName.beta,
+                Capabilities.NONE.withPushUpdates().withLockScreenMessages().withVoiding(),
+                jdbc,
+                clock);
     }
 
     @Bean
     WalletProviderFactory localEudiw(NamedParameterJdbcTemplate jdbc, Clock clock) {
-        return local(ProviderName.eudiw, new Capabilities(false, false, true, false), jdbc, clock);
+        return local(ProviderName.eudiw, Capabilities.NONE.withVoiding(), jdbc, clock);
     }
 
     private static WalletProviderFactory local(

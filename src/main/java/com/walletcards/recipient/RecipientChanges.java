@@ -13,4 +13,33 @@ public record RecipientChanges(
         boolean externalIdSet,
         @Nullable String externalId,
         @Nullable Map<String, @Nullable Object> recipientData,
-        @Nullable List<String> providerTypes) {}
+        @Nullable List<String> providerTypes) {
+
+    /** Changes nothing; each {@code with...} sets one field, so no reader counts positions. */
+    public static final RecipientChanges NONE = new RecipientChanges(false, null, false, null, false, null, null, null);
+
+    public RecipientChanges withName(@Nullable String name) {
+        return new RecipientChanges(
+                true, name, phoneSet, phone, externalIdSet, externalId, recipientData, providerTypes);
+    }
+
+    public RecipientChanges withPhone(@Nullable String phone) {
+        return new RecipientChanges(
+                nameSet, name, true, phone, externalIdSet, externalId, recipientData, providerTypes);
+    }
+
+    public RecipientChanges withExternalId(@Nullable String externalId) {
+        return new RecipientChanges(nameSet, name, phoneSet, phone, true, externalId, recipientData, providerTypes);
+    }
+
+    /** Merged into the recipient's data as a JSON merge patch. */
+    public RecipientChanges withRecipientData(Map<String, @Nullable Object> recipientData) {
+        return new RecipientChanges(
+                nameSet, name, phoneSet, phone, externalIdSet, externalId, recipientData, providerTypes);
+    }
+
+    public RecipientChanges withProviderTypes(List<String> providerTypes) {
+        return new RecipientChanges(
+                nameSet, name, phoneSet, phone, externalIdSet, externalId, recipientData, providerTypes);
+    }
+}

@@ -20,7 +20,7 @@ class WalletCardTest {
 
     private static WalletCard card(String... providers) {
         List<ProviderObject> objects = Arrays.stream(providers)
-                .map(p -> new ProviderObject(p, p + "_1", false, false, false, null, 1, null, T0))
+                .map(p -> ProviderObject.allocated(p, p + "_1", 1, T0))
                 .toList();
         return new WalletCard(
                 "card_1",

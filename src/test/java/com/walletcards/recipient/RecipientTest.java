@@ -81,11 +81,10 @@ class RecipientTest {
         Map<String, @Nullable Object> data = new HashMap<>();
         data.put("seat", "B2");
         data.put("tier", "gold");
-        assertThat(r.apply(new RecipientChanges(false, null, false, null, false, null, data, null), T0))
-                .isPresent();
+        assertThat(r.apply(RecipientChanges.NONE.withRecipientData(data), T0)).isPresent();
         assertThat(r.recipientData()).containsEntry("seat", "B2").containsEntry("tier", "gold");
         assertThat(r.contentVersion()).isEqualTo(2);
-        assertThat(r.apply(new RecipientChanges(false, null, true, "+4915112345678", false, null, null, null), T0))
+        assertThat(r.apply(RecipientChanges.NONE.withPhone("+4915112345678"), T0))
                 .isEmpty();
         assertThat(r.contentVersion()).isEqualTo(2);
     }

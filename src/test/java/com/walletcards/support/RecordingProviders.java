@@ -293,9 +293,7 @@ public class RecordingProviders {
         @Override
         public Capabilities capabilities() {
             Capabilities own = delegate.capabilities();
-            return recorder.getObject().isCampaignLevel(delegate.name().name())
-                    ? new Capabilities(own.pushUpdates(), own.lockScreenMessages(), own.voiding(), true)
-                    : own;
+            return recorder.getObject().isCampaignLevel(delegate.name().name()) ? own.withCampaignLevelUpdate() : own;
         }
 
         @Override

@@ -1,7 +1,9 @@
 package com.walletcards.card.spi;
 
 /**
- * What a provider's protocol can do, so that callers ask instead of assuming.
+ * What a provider's protocol can do, so that callers ask instead of assuming. Built by naming
+ * each capability, {@code Capabilities.NONE.withPushUpdates().withVoiding()}, so that no reader
+ * has to count positions.
  *
  * @param pushUpdates new content reaches an installed card without the holder doing anything
  * @param lockScreenMessages a notification can be shown on the holder's lock screen
@@ -12,5 +14,24 @@ package com.walletcards.card.spi;
 public record Capabilities(
         boolean pushUpdates, boolean lockScreenMessages, boolean voiding, boolean campaignLevelUpdate) {
 
-    public static final Capabilities ALL = new Capabilities(true, true, true, true);
+    public static final Capabilities NONE = new Capabilities(false, false, false, false);
+
+    public static final Capabilities ALL =
+            NONE.withPushUpdates().withLockScreenMessages().withVoiding().withCampaignLevelUpdate();
+
+    public Capabilities withPushUpdates() {
+        return new Capabilities(true, lockScreenMessages, voiding, campaignLevelUpdate);
+    }
+
+    public Capabilities withLockScreenMessages() {
+        return new Capabilities(pushUpdates, true, voiding, campaignLevelUpdate);
+    }
+
+    public Capabilities withVoiding() {
+        return new Capabilities(pushUpdates, lockScreenMessages, true, campaignLevelUpdate);
+    }
+
+    public Capabilities withCampaignLevelUpdate() {
+        return new Capabilities(pushUpdates, lockScreenMessages, voiding, true);
+    }
 }

@@ -23,7 +23,8 @@ import org.jspecify.annotations.Nullable;
 class AppleWalletProvider implements WalletProvider {
 
     static final String DEVELOPMENT_NOTE = "wallet.note.developmentPass";
-    static final Capabilities CAPABILITIES = new Capabilities(true, true, true, false);
+    static final Capabilities CAPABILITIES =
+            Capabilities.NONE.withPushUpdates().withLockScreenMessages().withVoiding();
 
     private final PassRenderer renderer;
     private final PassStore store;

@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class Openid4vciWalletProvider implements WalletProvider {
 
-    static final Capabilities CAPABILITIES = new Capabilities(false, false, true, false);
+    static final Capabilities CAPABILITIES = Capabilities.NONE.withVoiding();
 
     private final CredentialIssuer issuer;
     private final Openid4vciStore store;
