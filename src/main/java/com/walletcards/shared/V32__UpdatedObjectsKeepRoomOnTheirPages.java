@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
  * databases keep one list of versions.
  */
 @Component
-class V32__UpdatedObjectsKeepRoomOnTheirPages extends BaseJavaMigration {
+public class V32__UpdatedObjectsKeepRoomOnTheirPages extends BaseJavaMigration {
 
     static final int FILL_FACTOR = 70;
 

@@ -1,6 +1,6 @@
 package com.walletcards.support;
 
-import com.walletcards.shared.LeftoverBlindConnection;
+import com.walletcards.platform.LeftoverBlindConnection;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

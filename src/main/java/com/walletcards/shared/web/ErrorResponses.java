@@ -1,5 +1,7 @@
 package com.walletcards.shared.web;
 
+import com.walletcards.platform.web.DatabaseOutage;
+import com.walletcards.platform.web.ErrorBody;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.FieldError;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,5 +1,6 @@
 package com.walletcards.shared.web;
 
+import com.walletcards.platform.web.BodyLimit;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**

@@ -1,0 +1,96 @@
+package com.walletcards.platform.web;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTimeoutException;
+import java.sql.SQLTransientConnectionException;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.dao.TransientDataAccessResourceException;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
+
+/**
+ * Recognizes a failure that means "the database cannot be reached right now" rather than "this
+ * request is wrong" or "our code is wrong", so that it is answered with 503 and a retry hint
+ * instead of 500. Walks the whole cause chain: the same outage arrives wrapped differently
+ * depending on where it struck (getting a connection, starting a transaction, a statement, the
+ * commit).
+ */
+public final class DatabaseOutage {
+
+    /** Seconds a client is asked to wait before retrying; the pool reconnects within that time. */
+    public static final int RETRY_AFTER_SECONDS = 5;
+
+    public static final String MESSAGE = "The database is unreachable at the moment; retry later";
+
+    private static final Logger log = LoggerFactory.getLogger(DatabaseOutage.class);
+
+    private DatabaseOutage() {}
+
+    public static boolean causedBy(@Nullable Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (isOutage(t)) {
+                return true;
+            }
+            // A rollback that failed because the connection is gone replaces the statement's own
+            // failure, which it keeps aside rather than as its cause.
+            if (t instanceof TransactionSystemException rollback
+                    && rollback.getApplicationException() != t
+                    && causedBy(rollback.getApplicationException())) {
+                return true;
+            }
+            // A commit cut off by the outage is followed by a rollback on the connection the pool
+            // has just closed as broken; Spring throws that rollback's failure and only logs the
+            // commit's, so the closed connection is all that is left of the outage.
+            if (t instanceof TransactionSystemException && closedConnection(t.getCause())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One line, no stack trace: during an outage every request fails the same way. */
+    static void logAnswered(HttpServletRequest request, Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        log.warn("{} {} answered 503: {}", request.getMethod(), request.getRequestURI(), root.toString());
+    }
+
+    private static boolean isOutage(Throwable t) {
+        if (t instanceof DataAccessResourceFailureException // includes CannotGetJdbcConnectionException
+                || t instanceof TransientDataAccessResourceException
+                || t instanceof QueryTimeoutException
+                || t instanceof CannotCreateTransactionException
+                || t instanceof SQLTransientConnectionException // Hikari: no connection within the timeout
+                || t instanceof SQLNonTransientConnectionException // H2: connection broken
+                || t instanceof SQLRecoverableException
+                || t instanceof SQLTimeoutException) {
+            return true;
+        }
+        return t instanceof SQLException sql && outageState(sql.getSQLState());
+    }
+
+    /** HikariCP's answer on a connection it has closed: a plain SQLException, no SQL state. */
+    private static boolean closedConnection(@Nullable Throwable t) {
+        return t instanceof SQLException sql
+                && sql.getSQLState() == null
+                && "Connection is closed".equals(sql.getMessage());
+    }
+
+    /**
+     * SQL states of a lost or refused connection: class 08 (connection exception), PostgreSQL's
+     * 57P01–57P03 (server shutting down, crashed, not yet accepting connections) and 53300 (too
+     * many connections).
+     */
+    private static boolean outageState(@Nullable String state) {
+        return state != null && (state.startsWith("08") || state.startsWith("57P0") || state.equals("53300"));
+    }
+}

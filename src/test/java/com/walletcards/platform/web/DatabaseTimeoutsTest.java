@@ -1,0 +1,63 @@
+package com.walletcards.platform.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.walletcards.support.DatabaseTest;
+import com.walletcards.support.TestDatabase;
+import com.zaxxer.hikari.HikariDataSource;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.config.YamlPropertiesFactoryBean;
+import org.springframework.core.env.MutablePropertySources;
+import org.springframework.core.env.PropertiesPropertySource;
+import org.springframework.core.env.PropertySourcesPropertyResolver;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.TestPropertySource;
+
+/** The timeouts that turn a database outage into a quick 503 are the ones the service really runs with. */
+@DatabaseTest
+// The service's own setting, which other database tests relax for their small pools.
+@TestPropertySource(
+        properties = "spring.datasource.hikari.connection-timeout=${WALLET_DATABASE_CONNECTION_TIMEOUT_MS:1200}")
+class DatabaseTimeoutsTest {
+
+    @Autowired
+    DataSource dataSource;
+
+    @Test
+    void aRequestWaitsForAConnectionAtMostAboutASecond() {
+        HikariDataSource pool = (HikariDataSource) dataSource;
+        assertThat(pool.getConnectionTimeout()).isEqualTo(1200).isEqualTo(applicationDefault());
+        assertThat(pool.getValidationTimeout()).isEqualTo(500);
+    }
+
+    /** What application.yml sets when WALLET_DATABASE_CONNECTION_TIMEOUT_MS is not given. */
+    private static long applicationDefault() {
+        YamlPropertiesFactoryBean yaml = new YamlPropertiesFactoryBean();
+        yaml.setResources(new ClassPathResource("application.yml"));
+        MutablePropertySources sources = new MutablePropertySources();
+        sources.addLast(new PropertiesPropertySource("application.yml", yaml.getObject()));
+        return Long.parseLong(new PropertySourcesPropertyResolver(sources)
+                .getRequiredProperty("spring.datasource.hikari.connection-timeout"));
+    }
+
+    @Test
+    void postgresqlConnectionsCarryTheStatementTimeout() {
+        if (!TestDatabase.postgres()) {
+            // H2 ignores the PostgreSQL driver settings; this run checks that they do not break it.
+            assertThat(JdbcClient.create(dataSource)
+                            .sql("SELECT 1")
+                            .query(Integer.class)
+                            .single())
+                    .isEqualTo(1);
+            return;
+        }
+        assertThat(JdbcClient.create(dataSource)
+                        .sql("SHOW statement_timeout")
+                        .query(String.class)
+                        .single())
+                .isEqualTo("50s");
+    }
+}
