@@ -21,7 +21,6 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -124,7 +123,7 @@ class AppleWebService {
     @GetMapping(
             path = "/devices/{deviceLibraryId}/registrations/{passTypeId}",
             produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<Map<String, Object>> updatedPasses(
+    ResponseEntity<UpdatedPasses> updatedPasses(
             @PathVariable String deviceLibraryId,
             @PathVariable String passTypeId,
             @RequestParam(name = "passesUpdatedSince", required = false) @Nullable String passesUpdatedSince) {
@@ -143,12 +142,15 @@ class AppleWebService {
             return ResponseEntity.noContent().build();
         }
         long lastUpdated = updated.stream().mapToLong(Map.Entry::getValue).max().orElse(0);
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("serialNumbers", updated.stream().map(Map.Entry::getKey).toList());
-        // A string: devices that get a number here never fetch the passes.
-        answer.put("lastUpdated", Long.toString(lastUpdated));
-        return ResponseEntity.ok(answer);
+        return ResponseEntity.ok(
+                new UpdatedPasses(updated.stream().map(Map.Entry::getKey).toList(), Long.toString(lastUpdated)));
     }
+
+    /**
+     * The serial numbers of the device's passes that changed, and the tag to ask with next time:
+     * a string, since devices that get a number there never fetch the passes.
+     */
+    record UpdatedPasses(List<String> serialNumbers, String lastUpdated) {}
 
     // --- 3. the newest version of a pass ---------------------------------------------------------
 

@@ -16,25 +16,25 @@ final class AccessTokens {
     /** A bound on memory: beyond it, tokens are looked up in the database as before. */
     static final int MAX_KNOWN = 20_000;
 
-    private record Known(Openid4vciStore.Holder holder, Instant expiresAt) {}
+    private record Known(Holder holder, Instant expiresAt) {}
 
     private final ConcurrentHashMap<String, Known> known = new ConcurrentHashMap<>();
-    private final Openid4vciStore store;
+    private final TokenQueries tokens;
     private volatile Instant nextSweep = Instant.MIN;
 
-    AccessTokens(Openid4vciStore store) {
-        this.store = store;
+    AccessTokens(TokenQueries tokens) {
+        this.tokens = tokens;
     }
 
     /** Stores a new access token and remembers it. */
-    void save(String token, Openid4vciStore.Holder holder, Instant now, Instant expiresAt) {
-        store.saveToken(token, "access", holder, now, expiresAt);
-        remember(Openid4vciStore.hash(token), new Known(holder, expiresAt), now);
+    void save(String token, Holder holder, Instant now, Instant expiresAt) {
+        tokens.saveAccessToken(token, holder, now, expiresAt);
+        remember(Secrets.hash(token), new Known(holder, expiresAt), now);
     }
 
     /** The holder of a valid access token, from memory when this instance knows it. */
-    Optional<Openid4vciStore.Holder> holder(String token, Instant now) {
-        String hash = Openid4vciStore.hash(token);
+    Optional<Holder> holder(String token, Instant now) {
+        String hash = Secrets.hash(token);
         Known cached = known.get(hash);
         if (cached != null) {
             if (cached.expiresAt().isAfter(now)) {
@@ -43,9 +43,9 @@ final class AccessTokens {
             known.remove(hash, cached);
             return Optional.empty();
         }
-        var found = store.accessToken(hash, now);
+        var found = tokens.accessToken(hash, now);
         found.ifPresent(t -> remember(hash, new Known(t.holder(), t.expiresAt()), now));
-        return found.map(Openid4vciStore.AccessToken::holder);
+        return found.map(TokenQueries.AccessToken::holder);
     }
 
     int size() {

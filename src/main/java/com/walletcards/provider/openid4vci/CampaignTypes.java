@@ -33,12 +33,12 @@ final class CampaignTypes {
             @Nullable String logoUri,
             @Nullable String logoAltText) {}
 
-    private final Openid4vciStore store;
+    private final CampaignTypeQueries store;
     private final SecretKeySpec key;
     /** The display last stored per type key, so issuing writes only when the design changed. */
     private final Map<String, Display> stored = new ConcurrentHashMap<>();
 
-    CampaignTypes(Openid4vciStore store, byte[] secret) {
+    CampaignTypes(CampaignTypeQueries store, byte[] secret) {
         this.store = store;
         this.key = new SecretKeySpec(secret, "HmacSHA256");
     }

@@ -11,7 +11,18 @@ import java.util.Optional;
  */
 final class CredentialTypes {
 
-    record Type(String campaignType, String configurationId, String name, String backgroundColor) {}
+    record Type(String campaignType, String configurationId, String name, String backgroundColor) {
+
+        /** The configuration's type URL ({@code vct}), where its type metadata is served. */
+        String vct(String issuer) {
+            return issuer + "/wallet/eudiw/types/" + configurationId;
+        }
+
+        /** A campaign's own type URL: the configuration's, extended by the campaign's key. */
+        String vct(String issuer, String typeKey) {
+            return vct(issuer) + "/" + typeKey;
+        }
+    }
 
     private static final Map<String, Type> BY_CAMPAIGN_TYPE = new LinkedHashMap<>();
 

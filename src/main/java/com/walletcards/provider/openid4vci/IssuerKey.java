@@ -173,16 +173,8 @@ final class IssuerKey {
         KeyPair leaf = generator.generateKeyPair();
         Instant now = Instant.now();
         X500Name rootName = new X500Name("CN=Wallet card issuer root (generated), O=" + safe(issuerHost));
-        X509Certificate rootCert =
-                certificate(rootName, rootName, root.getPublic(), root.getPrivate(), now, true, null);
-        X509Certificate leafCert = certificate(
-                rootName,
-                new X500Name("CN=" + safe(issuerHost)),
-                leaf.getPublic(),
-                root.getPrivate(),
-                now,
-                false,
-                issuerHost);
+        X509Certificate rootCert = rootCertificate(rootName, root, now);
+        X509Certificate leafCert = leafCertificate(rootName, root.getPrivate(), issuerHost, leaf.getPublic(), now);
         KeyStore store = KeyStore.getInstance("PKCS12");
         store.load(null, null);
         store.setKeyEntry("issuer", leaf.getPrivate(), GENERATED_PASSWORD, new Certificate[] {leafCert, rootCert});
@@ -207,6 +199,19 @@ final class IssuerKey {
                 "Generated an OpenID4VCI issuer key with a self-signed certificate in {}; wallets that check the issuer's"
                         + " certificate against a trust list will not accept its credentials (set WALLET_EUDIW_ISSUER_KEY)",
                 file);
+    }
+
+    /** A self-signed CA certificate, valid ten years. */
+    private static X509Certificate rootCertificate(X500Name name, KeyPair root, Instant now)
+            throws GeneralSecurityException, IOException, OperatorCreationException {
+        return certificate(name, name, root.getPublic(), root.getPrivate(), now, true, null);
+    }
+
+    /** The issuer host's signing certificate under the root, valid five years. */
+    private static X509Certificate leafCertificate(
+            X500Name rootName, PrivateKey rootKey, String issuerHost, java.security.PublicKey key, Instant now)
+            throws GeneralSecurityException, IOException, OperatorCreationException {
+        return certificate(rootName, new X500Name("CN=" + safe(issuerHost)), key, rootKey, now, false, issuerHost);
     }
 
     private static X509Certificate certificate(

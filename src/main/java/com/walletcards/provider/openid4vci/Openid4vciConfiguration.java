@@ -49,41 +49,111 @@ class Openid4vciConfiguration {
     }
 
     @Bean
+    StatusLists openid4vciStatusLists(
+            @Value("${wallet.download-base-url}") String downloadBase,
+            IssuerKey key,
+            NamedParameterJdbcTemplate jdbc,
+            Clock clock,
+            @Value("${wallet.providers.settings.eudiw.status-list-size:" + StatusLists.SIZE + "}") int listSize) {
+        return new StatusLists(
+                new StatusListQueries(jdbc), new CredentialQueries(jdbc), key, issuerId(downloadBase), clock, listSize);
+    }
+
+    @Bean
+    Nonces openid4vciNonces(IssuerKey key, Clock clock) {
+        return new Nonces(key.derivedSecret("openid4vci nonce key"), Duration.ofMinutes(5), clock);
+    }
+
+    @Bean
+    CampaignTypes openid4vciCampaignTypes(IssuerKey key, NamedParameterJdbcTemplate jdbc) {
+        return new CampaignTypes(new CampaignTypeQueries(jdbc), key.derivedSecret("openid4vci campaign type key"));
+    }
+
+    @Bean
+    TxCodeChecks openid4vciTxCodes(
+            IssuerKey key,
+            NamedParameterJdbcTemplate jdbc,
+            Clock clock,
+            @Value("${wallet.providers.settings.eudiw.tx-code:false}") boolean txCode) {
+        var txCodeQueries = new TxCodeQueries(jdbc);
+        var offers = new OfferQueries(jdbc);
+        return txCode
+                ? TxCodeChecks.required(
+                        new TxCodes(key.derivedSecret("openid4vci tx code key")), txCodeQueries, offers, clock)
+                : TxCodeChecks.off(txCodeQueries, offers, clock);
+    }
+
+    @Bean
+    BatchSize openid4vciBatchSize(
+            @Value("${wallet.providers.settings.eudiw.batch-size:" + BatchSize.DEFAULT + "}") int batchSize) {
+        return new BatchSize(batchSize);
+    }
+
+    @Bean
+    IssuerMetadata openid4vciMetadata(
+            @Value("${wallet.download-base-url}") String downloadBase,
+            IssuerKey key,
+            CampaignTypes campaignTypes,
+            BatchSize batchSize) {
+        return new IssuerMetadata(issuerId(downloadBase), key, campaignTypes, batchSize);
+    }
+
+    @Bean
+    CredentialOffers openid4vciOffers(
+            @Value("${wallet.download-base-url}") String downloadBase,
+            NamedParameterJdbcTemplate jdbc,
+            TxCodeChecks txCodes,
+            @Lazy ObjectContents contents,
+            Clock clock) {
+        return new CredentialOffers(issuerId(downloadBase), new OfferQueries(jdbc), txCodes, contents, clock);
+    }
+
+    @Bean
+    Tokens openid4vciTokens(
+            NamedParameterJdbcTemplate jdbc, TxCodeChecks txCodes, @Lazy ObjectContents contents, Clock clock) {
+        var tokens = new TokenQueries(jdbc);
+        return new Tokens(new OfferQueries(jdbc), tokens, new AccessTokens(tokens), txCodes, contents, clock);
+    }
+
+    @Bean
     CredentialIssuer openid4vciIssuer(
             @Value("${wallet.download-base-url}") String downloadBase,
             IssuerKey key,
             NamedParameterJdbcTemplate jdbc,
+            StatusLists statusLists,
+            Nonces nonces,
+            CampaignTypes campaignTypes,
+            BatchSize batchSize,
             @Lazy ObjectContents contents,
             @Lazy ObjectEvents events,
-            Clock clock,
-            @Value("${wallet.providers.settings.eudiw.tx-code:false}") boolean txCode,
-            @Value("${wallet.providers.settings.eudiw.status-list-size:" + StatusLists.SIZE + "}") int listSize,
-            @Value("${wallet.providers.settings.eudiw.batch-size:" + CredentialIssuer.DEFAULT_BATCH_SIZE + "}")
-                    int batchSize) {
+            Clock clock) {
         String issuer = issuerId(downloadBase);
-        Openid4vciStore store = new Openid4vciStore(jdbc);
         return new CredentialIssuer(
-                issuer,
-                key,
-                store,
-                new StatusLists(store, key, issuer, clock, listSize),
-                new Nonces(key.derivedSecret("openid4vci nonce key"), Duration.ofMinutes(5), clock),
+                new KeyProofs(issuer, nonces, clock, batchSize),
+                new SdJwtCredentials(issuer, key, statusLists),
+                statusLists,
+                campaignTypes,
+                new CredentialQueries(jdbc),
                 contents,
                 events,
-                clock,
-                txCode ? new TxCodes(key.derivedSecret("openid4vci tx code key")) : null,
-                new CampaignTypes(store, key.derivedSecret("openid4vci campaign type key")),
-                batchSize);
+                clock);
+    }
+
+    @Bean
+    CredentialNotifications openid4vciNotifications(
+            NamedParameterJdbcTemplate jdbc, @Lazy ObjectEvents events, Clock clock) {
+        return new CredentialNotifications(new CredentialQueries(jdbc), events, clock);
     }
 
     @Bean
     Openid4vciRetention openid4vciRetention(
             NamedParameterJdbcTemplate jdbc, @Value("${wallet.retention.openid4vci:P1D}") Duration period) {
-        return new Openid4vciRetention(new Openid4vciStore(jdbc), period);
+        return new Openid4vciRetention(new RetentionQueries(jdbc), period);
     }
 
     @Bean
-    WalletProviderFactory openid4vciEudiw(CredentialIssuer issuer, NamedParameterJdbcTemplate jdbc) {
+    WalletProviderFactory openid4vciEudiw(
+            CredentialOffers offers, TxCodeChecks txCodes, NamedParameterJdbcTemplate jdbc) {
         return new WalletProviderFactory() {
             @Override
             public ProviderName provider() {
@@ -97,7 +167,7 @@ class Openid4vciConfiguration {
 
             @Override
             public WalletProvider create() {
-                return new Openid4vciWalletProvider(issuer, new Openid4vciStore(jdbc));
+                return new Openid4vciWalletProvider(offers, txCodes, new CredentialQueries(jdbc));
             }
         };
     }

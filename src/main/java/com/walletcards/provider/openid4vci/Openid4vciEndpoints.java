@@ -1,6 +1,6 @@
 package com.walletcards.provider.openid4vci;
 
-import java.util.LinkedHashMap;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -36,51 +36,78 @@ class Openid4vciEndpoints {
 
     private static final MediaType STATUS_LIST = MediaType.parseMediaType("application/statuslist+jwt");
 
+    /** The nonce endpoint's answer (OpenID4VCI 1.0 §7.2). */
+    record NonceResponse(@JsonProperty("c_nonce") String cNonce) {}
+
+    private final IssuerMetadata metadata;
+    private final CredentialOffers offers;
+    private final Tokens tokens;
+    private final Nonces nonces;
     private final CredentialIssuer issuer;
+    private final CredentialNotifications notifications;
+    private final StatusLists statusLists;
     private final JsonMapper json;
     private final int maxCredentialRequestBytes;
 
-    Openid4vciEndpoints(CredentialIssuer issuer, JsonMapper json) {
+    Openid4vciEndpoints(
+            IssuerMetadata metadata,
+            CredentialOffers offers,
+            Tokens tokens,
+            Nonces nonces,
+            CredentialIssuer issuer,
+            CredentialNotifications notifications,
+            StatusLists statusLists,
+            BatchSize batchSize,
+            JsonMapper json) {
+        this.metadata = metadata;
+        this.offers = offers;
+        this.tokens = tokens;
+        this.nonces = nonces;
         this.issuer = issuer;
+        this.notifications = notifications;
+        this.statusLists = statusLists;
         this.json = json;
-        this.maxCredentialRequestBytes = MAX_REQUEST_BYTES + (issuer.batchSize() - 1) * MAX_PROOF_BYTES;
+        this.maxCredentialRequestBytes = MAX_REQUEST_BYTES + (batchSize.credentials() - 1) * MAX_PROOF_BYTES;
     }
 
     @GetMapping(path = "/.well-known/openid-credential-issuer")
-    ResponseEntity<Map<String, Object>> issuerMetadata() {
-        return cached(issuer.issuerMetadata());
+    ResponseEntity<IssuerMetadata.CredentialIssuerMetadata> issuerMetadata() {
+        return cached(metadata.credentialIssuer());
     }
 
     @GetMapping(path = "/.well-known/oauth-authorization-server")
-    ResponseEntity<Map<String, Object>> authorizationServer() {
-        return cached(issuer.authorizationServerMetadata());
+    ResponseEntity<IssuerMetadata.AuthorizationServerMetadata> authorizationServer() {
+        return cached(metadata.authorizationServer());
     }
 
     @GetMapping(path = "/.well-known/jwt-vc-issuer")
-    ResponseEntity<Map<String, Object>> jwtVcIssuer() {
-        return cached(issuer.jwtVcIssuerMetadata());
+    ResponseEntity<IssuerMetadata.JwtVcIssuerMetadata> jwtVcIssuer() {
+        return cached(metadata.jwtVcIssuer());
     }
 
     @GetMapping(path = "/wallet/eudiw/types/{id}")
-    ResponseEntity<Map<String, Object>> typeMetadata(@PathVariable String id) {
-        Map<String, Object> metadata = issuer.typeMetadata(id);
-        return metadata == null ? notFound() : cached(metadata);
+    ResponseEntity<?> typeMetadata(@PathVariable String id) {
+        return metadata.type(id)
+                .<ResponseEntity<?>>map(Openid4vciEndpoints::cached)
+                .orElseGet(Openid4vciEndpoints::notFound);
     }
 
     @GetMapping(path = "/wallet/eudiw/types/{id}/{key}")
-    ResponseEntity<Map<String, Object>> campaignTypeMetadata(@PathVariable String id, @PathVariable String key) {
-        Map<String, Object> metadata = issuer.campaignTypeMetadata(id, key);
-        return metadata == null ? notFound() : cached(metadata);
+    ResponseEntity<?> campaignTypeMetadata(@PathVariable String id, @PathVariable String key) {
+        return metadata.campaignType(id, key)
+                .<ResponseEntity<?>>map(Openid4vciEndpoints::cached)
+                .orElseGet(Openid4vciEndpoints::notFound);
     }
 
     @GetMapping(path = "/wallet/eudiw/offers/{code}")
-    ResponseEntity<Map<String, Object>> offer(@PathVariable String code) {
-        Map<String, Object> offer = issuer.offerDocument(code);
-        return offer == null ? notFound() : noStore(offer);
+    ResponseEntity<?> offer(@PathVariable String code) {
+        return offers.document(code)
+                .<ResponseEntity<?>>map(Openid4vciEndpoints::noStore)
+                .orElseGet(Openid4vciEndpoints::notFound);
     }
 
     @PostMapping(path = "/wallet/eudiw/token")
-    ResponseEntity<Map<String, Object>> token(
+    ResponseEntity<Tokens.TokenResponse> token(
             @RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) @Nullable String contentType,
             @RequestParam(name = "grant_type", required = false) @Nullable String grantType,
             @RequestParam(name = "pre-authorized_code", required = false) @Nullable String code,
@@ -90,19 +117,19 @@ class Openid4vciEndpoints {
                 || !MediaType.APPLICATION_FORM_URLENCODED.isCompatibleWith(MediaType.parseMediaType(contentType))) {
             throw Openid4vciError.badRequest("invalid_request", "Send application/x-www-form-urlencoded");
         }
-        return noStore(issuer.token(grantType, code, txCode, refreshToken));
+        return noStore(tokens.grant(grantType, code, txCode, refreshToken));
     }
 
     @PostMapping(path = "/wallet/eudiw/nonce")
-    ResponseEntity<Map<String, Object>> nonce() {
-        return noStore(Map.of("c_nonce", issuer.nonce()));
+    ResponseEntity<NonceResponse> nonce() {
+        return noStore(new NonceResponse(nonces.issue()));
     }
 
     @PostMapping(path = "/wallet/eudiw/credential")
-    ResponseEntity<Map<String, Object>> credential(
+    ResponseEntity<CredentialIssuer.CredentialResponse> credential(
             @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization,
             @RequestBody(required = false) byte @Nullable [] body) {
-        var holder = issuer.accessToken(authorization);
+        var holder = tokens.holder(authorization);
         return noStore(
                 issuer.credential(holder, object(body, "invalid_credential_request", maxCredentialRequestBytes)));
     }
@@ -111,8 +138,8 @@ class Openid4vciEndpoints {
     ResponseEntity<Void> notification(
             @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization,
             @RequestBody(required = false) byte @Nullable [] body) {
-        var holder = issuer.accessToken(authorization);
-        issuer.notification(holder, object(body, "invalid_notification_request", MAX_REQUEST_BYTES));
+        var holder = tokens.holder(authorization);
+        notifications.notification(holder, object(body, "invalid_notification_request", MAX_REQUEST_BYTES));
         return ResponseEntity.noContent().cacheControl(CacheControl.noStore()).build();
     }
 
@@ -121,7 +148,7 @@ class Openid4vciEndpoints {
         if (!id.matches("[0-9]{1,6}")) {
             return ResponseEntity.notFound().build();
         }
-        String token = issuer.statusLists().token(Integer.parseInt(id));
+        String token = statusLists.token(Integer.parseInt(id));
         if (token == null) {
             return ResponseEntity.notFound().build();
         }
@@ -132,17 +159,14 @@ class Openid4vciEndpoints {
     }
 
     @ExceptionHandler(Openid4vciError.class)
-    ResponseEntity<Map<String, Object>> error(Openid4vciError error) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", error.code());
-        body.put("error_description", error.getMessage());
+    ResponseEntity<Openid4vciError.Body> error(Openid4vciError error) {
         var answer = ResponseEntity.status(error.status())
                 .cacheControl(CacheControl.noStore())
                 .contentType(MediaType.APPLICATION_JSON);
         if (error.status() == 401) {
             answer.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer error=\"" + error.code() + "\"");
         }
-        return answer.body(body);
+        return answer.body(error.body());
     }
 
     @SuppressWarnings("unchecked")
@@ -160,21 +184,21 @@ class Openid4vciEndpoints {
         }
     }
 
-    private static ResponseEntity<Map<String, Object>> notFound() {
+    private static ResponseEntity<Openid4vciError.Body> notFound() {
         return ResponseEntity.status(404)
                 .cacheControl(CacheControl.noStore())
                 .contentType(MediaType.APPLICATION_JSON)
-                .body(Map.of("error", "not_found", "error_description", "No such resource"));
+                .body(new Openid4vciError.Body("not_found", "No such resource"));
     }
 
-    private static ResponseEntity<Map<String, Object>> noStore(Map<String, Object> body) {
+    private static <T> ResponseEntity<T> noStore(T body) {
         return ResponseEntity.ok()
                 .cacheControl(CacheControl.noStore())
                 .contentType(MediaType.APPLICATION_JSON)
                 .body(body);
     }
 
-    private static ResponseEntity<Map<String, Object>> cached(Map<String, Object> body) {
+    private static <T> ResponseEntity<T> cached(T body) {
         return ResponseEntity.ok()
                 .cacheControl(
                         CacheControl.maxAge(java.time.Duration.ofMinutes(5)).cachePublic())

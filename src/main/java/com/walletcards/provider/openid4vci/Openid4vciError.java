@@ -1,10 +1,16 @@
 package com.walletcards.provider.openid4vci;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * An error answered in the protocol's own form ({@code {"error", "error_description"}}, RFC 6749
  * §5.2 and OpenID4VCI §8.3.1), since wallets read these codes, not the service's API envelope.
  */
 final class Openid4vciError extends RuntimeException {
+
+    /** The error's JSON body. */
+    record Body(
+            String error, @JsonProperty("error_description") String errorDescription) {}
 
     private final int status;
     private final String code;
@@ -25,5 +31,9 @@ final class Openid4vciError extends RuntimeException {
 
     String code() {
         return code;
+    }
+
+    Body body() {
+        return new Body(code, getMessage());
     }
 }

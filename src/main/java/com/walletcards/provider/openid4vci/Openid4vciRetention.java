@@ -12,10 +12,10 @@ import java.time.OffsetDateTime;
  */
 final class Openid4vciRetention implements Retention {
 
-    private final Openid4vciStore store;
+    private final RetentionQueries store;
     private final Duration period;
 
-    Openid4vciRetention(Openid4vciStore store, Duration period) {
+    Openid4vciRetention(RetentionQueries store, Duration period) {
         this.store = store;
         this.period = period;
     }

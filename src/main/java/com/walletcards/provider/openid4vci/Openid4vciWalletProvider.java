@@ -21,12 +21,14 @@ final class Openid4vciWalletProvider implements WalletProvider {
 
     static final Capabilities CAPABILITIES = Capabilities.NONE.withVoiding();
 
-    private final CredentialIssuer issuer;
-    private final Openid4vciStore store;
+    private final CredentialOffers offers;
+    private final TxCodeChecks txCodes;
+    private final CredentialQueries credentials;
 
-    Openid4vciWalletProvider(CredentialIssuer issuer, Openid4vciStore store) {
-        this.issuer = issuer;
-        this.store = store;
+    Openid4vciWalletProvider(CredentialOffers offers, TxCodeChecks txCodes, CredentialQueries credentials) {
+        this.offers = offers;
+        this.txCodes = txCodes;
+        this.credentials = credentials;
     }
 
     @Override
@@ -54,7 +56,7 @@ final class Openid4vciWalletProvider implements WalletProvider {
 
     @Override
     public void voidObjects(List<ProviderObjectRef> objects) {
-        store.revoke(objects.stream().map(ProviderObjectRef::objectRef).toList());
+        credentials.revoke(objects.stream().map(ProviderObjectRef::objectRef).toList());
     }
 
     @Override
@@ -65,11 +67,11 @@ final class Openid4vciWalletProvider implements WalletProvider {
     /** The transaction code, when they are on: emailed, never shown beside the QR code. */
     @Override
     public @Nullable String inviteEmailLine(ProviderObjectRef object) {
-        return issuer.inviteEmailLine(object.objectRef());
+        return txCodes.inviteEmailLine(object.objectRef());
     }
 
     @Override
     public AddToWallet addToWallet(ObjectContent object) {
-        return issuer.offer(object.object().objectRef(), object.object().walletCardId());
+        return offers.offer(object.object().objectRef(), object.object().walletCardId());
     }
 }

@@ -32,7 +32,8 @@ final class StatusLists {
     static final Duration VALIDITY = Duration.ofHours(24);
     static final Duration TTL = Duration.ofMinutes(5);
 
-    private final Openid4vciStore store;
+    private final StatusListQueries store;
+    private final CredentialQueries credentials;
     private final IssuerKey key;
     private final String baseUrl;
     private final Clock clock;
@@ -50,14 +51,21 @@ final class StatusLists {
     private int current;
 
     /** What is left of this instance's current reservation (none before the first issuance). */
-    private Openid4vciStore.@Nullable Reservation reserved;
+    private StatusListQueries.@Nullable Reservation reserved;
 
-    StatusLists(Openid4vciStore store, IssuerKey key, String baseUrl, Clock clock, int newListSize) {
+    StatusLists(
+            StatusListQueries store,
+            CredentialQueries credentials,
+            IssuerKey key,
+            String baseUrl,
+            Clock clock,
+            int newListSize) {
         if (newListSize < 8 || newListSize % 8 != 0 || newListSize > StatusIndices.MAX_LIST_SIZE) {
             throw new IllegalStateException(
                     "WALLET_EUDIW_STATUS_LIST_SIZE must be a multiple of 8, from 8 to " + StatusIndices.MAX_LIST_SIZE);
         }
         this.store = store;
+        this.credentials = credentials;
         this.key = key;
         this.baseUrl = baseUrl;
         this.clock = clock;
@@ -70,22 +78,22 @@ final class StatusLists {
      * list with room, which look random ({@link StatusIndices}): one INSERT per list the places
      * come from (one, unless the reservation ran out at a list's end).
      */
-    List<Openid4vciStore.Entry> allocate(
-            String notificationId, Openid4vciStore.Holder holder, long contentVersion, Instant now, int count) {
-        List<Openid4vciStore.Entry> entries = new ArrayList<>();
+    List<StatusListQueries.Entry> allocate(
+            String notificationId, Holder holder, long contentVersion, Instant now, int count) {
+        List<StatusListQueries.Entry> entries = new ArrayList<>();
         for (var places : reservePlaces(count)) {
             List<Integer> taken = indices.of(places.listId(), places.listSize(), places.first(), places.count());
-            store.saveCredentials(notificationId, holder, places.listId(), taken, contentVersion, now);
+            credentials.saveCredentials(notificationId, holder, places.listId(), taken, contentVersion, now);
             for (int idx : taken) {
-                entries.add(new Openid4vciStore.Entry(places.listId(), idx));
+                entries.add(new StatusListQueries.Entry(places.listId(), idx));
             }
         }
         return entries;
     }
 
     /** {@code count} places from this instance's reservations, reserving more as they are used up. */
-    private synchronized List<Openid4vciStore.Reservation> reservePlaces(int count) {
-        List<Openid4vciStore.Reservation> places = new ArrayList<>();
+    private synchronized List<StatusListQueries.Reservation> reservePlaces(int count) {
+        List<StatusListQueries.Reservation> places = new ArrayList<>();
         for (int wanted = count; wanted > 0; ) {
             if (reserved == null || reserved.count() == 0) {
                 if (current == 0) {
@@ -102,12 +110,12 @@ final class StatusLists {
                 // The next places of the same list: still one INSERT for that list.
                 places.set(
                         places.size() - 1,
-                        new Openid4vciStore.Reservation(
+                        new StatusListQueries.Reservation(
                                 from.listId(), from.listSize(), last.first(), last.count() + taken));
             } else {
-                places.add(new Openid4vciStore.Reservation(from.listId(), from.listSize(), from.first(), taken));
+                places.add(new StatusListQueries.Reservation(from.listId(), from.listSize(), from.first(), taken));
             }
-            reserved = new Openid4vciStore.Reservation(
+            reserved = new StatusListQueries.Reservation(
                     from.listId(), from.listSize(), from.first() + taken, from.count() - taken);
             wanted -= taken;
         }

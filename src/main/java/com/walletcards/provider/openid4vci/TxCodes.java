@@ -1,11 +1,11 @@
 package com.walletcards.provider.openid4vci;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -22,10 +22,11 @@ final class TxCodes {
     static final String EMAIL_LINE =
             "Your EU Digital Identity Wallet will ask for a transaction code when it adds the card: ";
 
-    static final Map<String, Object> OFFER_DESCRIPTION = Map.of(
-            "input_mode", "numeric",
-            "length", LENGTH,
-            "description", "The 6-digit transaction code from your invitation email");
+    /** How an offer describes the code it asks for (OpenID4VCI 1.0 §4.1.1, {@code tx_code}). */
+    record OfferDescription(@JsonProperty("input_mode") String inputMode, int length, String description) {}
+
+    static final OfferDescription OFFER_DESCRIPTION =
+            new OfferDescription("numeric", LENGTH, "The 6-digit transaction code from your invitation email");
 
     private static final SecureRandom RANDOM = new SecureRandom();
 

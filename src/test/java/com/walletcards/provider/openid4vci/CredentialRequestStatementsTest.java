@@ -65,12 +65,12 @@ class CredentialRequestStatementsTest {
         // The first issuance also reports the card installed (the card module's own transaction).
         issue(wallet, session, 1);
         List<Integer> counts = new ArrayList<>();
-        for (int size : new int[] {1, 5, CredentialIssuer.DEFAULT_BATCH_SIZE}) {
+        for (int size : new int[] {1, 5, BatchSize.DEFAULT}) {
             StatementCounting.clear();
             issue(wallet, session, size);
             List<String> executed = StatementCounting.executed();
             counts.add(executed.size());
-            if (size == CredentialIssuer.DEFAULT_BATCH_SIZE) {
+            if (size == BatchSize.DEFAULT) {
                 System.out.println("statements of one credential request for a batch of " + size + ":");
                 executed.forEach(sql -> System.out.println("  " + sql));
             }
@@ -84,7 +84,7 @@ class CredentialRequestStatementsTest {
         List<String> proofs = new ArrayList<>();
         for (int i = 0; i < size; i++) {
             ECKey key = TestWallet.newKey();
-            proofs.add(TestWallet.proof(key, ISSUER, nonce, Instant.now(), CredentialIssuer.PROOF_TYP));
+            proofs.add(TestWallet.proof(key, ISSUER, nonce, Instant.now(), KeyProofs.PROOF_TYP));
         }
         TestWallet.Answer issued = wallet.requestCredentials(session, proofs);
         assertThat(issued.status()).as(issued.body()).isEqualTo(200);

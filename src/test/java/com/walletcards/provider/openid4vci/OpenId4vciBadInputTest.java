@@ -78,7 +78,7 @@ class OpenId4vciBadInputTest {
         return wallet.get(TestWallet.offerUri(link))
                 .json()
                 .get("grants")
-                .get(CredentialIssuer.PRE_AUTHORIZED_GRANT)
+                .get(Tokens.PRE_AUTHORIZED_GRANT)
                 .get("pre-authorized_code")
                 .asString();
     }
@@ -90,8 +90,7 @@ class OpenId4vciBadInputTest {
     }
 
     private TestWallet.Answer redeem(String code) {
-        return wallet.postForm(
-                TOKEN, Map.of("grant_type", CredentialIssuer.PRE_AUTHORIZED_GRANT, "pre-authorized_code", code));
+        return wallet.postForm(TOKEN, Map.of("grant_type", Tokens.PRE_AUTHORIZED_GRANT, "pre-authorized_code", code));
     }
 
     private void assertNothingIssued() {
@@ -117,7 +116,7 @@ class OpenId4vciBadInputTest {
         jdbc.update(
                 "UPDATE openid4vci_offers SET expires_at = ? WHERE code_hash = ?",
                 java.sql.Timestamp.from(Instant.now().minusSeconds(1)),
-                Openid4vciStore.hash(expired));
+                Secrets.hash(expired));
         assertError(redeem(expired), 400, "invalid_grant");
         assertThat(wallet.get(TestWallet.offerUri(offerLink)).status()).isEqualTo(404);
 
@@ -129,7 +128,7 @@ class OpenId4vciBadInputTest {
                         TOKEN,
                         Map.of(
                                 "grant_type",
-                                CredentialIssuer.PRE_AUTHORIZED_GRANT,
+                                Tokens.PRE_AUTHORIZED_GRANT,
                                 "pre-authorized_code",
                                 withTx,
                                 "tx_code",
@@ -140,15 +139,10 @@ class OpenId4vciBadInputTest {
                 wallet.postForm(TOKEN, Map.of("grant_type", "authorization_code", "code", withTx)),
                 400,
                 "unsupported_grant_type");
-        assertError(
-                wallet.postForm(TOKEN, Map.of("grant_type", CredentialIssuer.PRE_AUTHORIZED_GRANT)),
-                400,
-                "invalid_request");
+        assertError(wallet.postForm(TOKEN, Map.of("grant_type", Tokens.PRE_AUTHORIZED_GRANT)), 400, "invalid_request");
         assertError(
                 wallet.postJson(
-                        TOKEN,
-                        null,
-                        Map.of("grant_type", CredentialIssuer.PRE_AUTHORIZED_GRANT, "pre-authorized_code", withTx)),
+                        TOKEN, null, Map.of("grant_type", Tokens.PRE_AUTHORIZED_GRANT, "pre-authorized_code", withTx)),
                 400,
                 "invalid_request");
         assertThat(redeem(withTx).status())
@@ -188,12 +182,7 @@ class OpenId4vciBadInputTest {
                 wallet.requestCredential(
                         session,
                         TestWallet.proof(
-                                other,
-                                wallet.key.toPublicJWK(),
-                                ISSUER,
-                                nonce,
-                                Instant.now(),
-                                CredentialIssuer.PROOF_TYP)),
+                                other, wallet.key.toPublicJWK(), ISSUER, nonce, Instant.now(), KeyProofs.PROOF_TYP)),
                 400,
                 "invalid_proof");
         // alg none, unsigned
@@ -207,11 +196,7 @@ class OpenId4vciBadInputTest {
                 wallet.requestCredential(
                         session,
                         TestWallet.proof(
-                                wallet.key,
-                                "https://elsewhere.example",
-                                nonce,
-                                Instant.now(),
-                                CredentialIssuer.PROOF_TYP)),
+                                wallet.key, "https://elsewhere.example", nonce, Instant.now(), KeyProofs.PROOF_TYP)),
                 400,
                 "invalid_proof");
         assertError(
@@ -230,7 +215,7 @@ class OpenId4vciBadInputTest {
                                 ISSUER,
                                 nonce,
                                 Instant.now().minus(Duration.ofMinutes(30)),
-                                CredentialIssuer.PROOF_TYP)),
+                                KeyProofs.PROOF_TYP)),
                 400,
                 "invalid_proof");
         assertError(
@@ -241,7 +226,7 @@ class OpenId4vciBadInputTest {
                                 ISSUER,
                                 nonce,
                                 Instant.now().plus(Duration.ofMinutes(30)),
-                                CredentialIssuer.PROOF_TYP)),
+                                KeyProofs.PROOF_TYP)),
                 400,
                 "invalid_proof");
         assertError(
@@ -257,7 +242,7 @@ class OpenId4vciBadInputTest {
         // nonces: missing, forged, and stale (issued by this issuer's key, but ten minutes ago)
         assertError(
                 wallet.requestCredential(
-                        session, TestWallet.proof(wallet.key, ISSUER, null, Instant.now(), CredentialIssuer.PROOF_TYP)),
+                        session, TestWallet.proof(wallet.key, ISSUER, null, Instant.now(), KeyProofs.PROOF_TYP)),
                 400,
                 "invalid_nonce");
         assertError(

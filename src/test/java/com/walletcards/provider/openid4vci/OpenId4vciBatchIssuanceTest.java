@@ -115,7 +115,7 @@ class OpenId4vciBatchIssuanceTest {
     /** One proof per key, all with the same nonce, as the reference wallet sends a batch. */
     private static List<String> proofs(List<ECKey> keys, String nonce) {
         return keys.stream()
-                .map(k -> TestWallet.proof(k, ISSUER, nonce, Instant.now(), CredentialIssuer.PROOF_TYP))
+                .map(k -> TestWallet.proof(k, ISSUER, nonce, Instant.now(), KeyProofs.PROOF_TYP))
                 .toList();
     }
 
@@ -184,11 +184,10 @@ class OpenId4vciBatchIssuanceTest {
 
         // The last proof is for another issuer.
         proofs.add(TestWallet.proof(
-                TestWallet.newKey(), "https://other.example", nonce, Instant.now(), CredentialIssuer.PROOF_TYP));
+                TestWallet.newKey(), "https://other.example", nonce, Instant.now(), KeyProofs.PROOF_TYP));
         TestWallet.Answer wrongAudience = wallet.requestCredentials(session, proofs);
         // The first proof's nonce was never given out.
-        proofs.set(
-                2, TestWallet.proof(TestWallet.newKey(), ISSUER, "forged", Instant.now(), CredentialIssuer.PROOF_TYP));
+        proofs.set(2, TestWallet.proof(TestWallet.newKey(), ISSUER, "forged", Instant.now(), KeyProofs.PROOF_TYP));
         proofs.add(0, proofs.remove(2));
         TestWallet.Answer forgedNonce = wallet.requestCredentials(session, proofs);
 

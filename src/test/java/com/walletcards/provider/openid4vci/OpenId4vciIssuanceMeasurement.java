@@ -274,7 +274,7 @@ class OpenId4vciIssuanceMeasurement {
                 List<String> proofs = new ArrayList<>();
                 for (int p = 0; p < size; p++) {
                     proofs.add(TestWallet.proof(
-                            TestWallet.newKey(), ISSUER, nonce, java.time.Instant.now(), CredentialIssuer.PROOF_TYP));
+                            TestWallet.newKey(), ISSUER, nonce, java.time.Instant.now(), KeyProofs.PROOF_TYP));
                 }
                 signed.add(proofs);
             }

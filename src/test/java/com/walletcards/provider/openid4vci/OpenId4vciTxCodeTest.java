@@ -177,11 +177,11 @@ class OpenId4vciTxCodeTest {
         String code = wallet.get(TestWallet.offerUri(offerLink))
                 .json()
                 .get("grants")
-                .get(CredentialIssuer.PRE_AUTHORIZED_GRANT)
+                .get(Tokens.PRE_AUTHORIZED_GRANT)
                 .get("pre-authorized_code")
                 .asString();
         Map<String, String> form = new LinkedHashMap<>();
-        form.put("grant_type", CredentialIssuer.PRE_AUTHORIZED_GRANT);
+        form.put("grant_type", Tokens.PRE_AUTHORIZED_GRANT);
         form.put("pre-authorized_code", code);
         if (txCode != null) {
             form.put("tx_code", txCode);
@@ -210,10 +210,8 @@ class OpenId4vciTxCodeTest {
 
         String link = TestWallet.offerLinkOf(api.page(card.page() + "/eudiw").body());
         TestWallet.Answer offer = wallet.get(TestWallet.offerUri(link));
-        var txCodeOffer = offer.json()
-                .get("grants")
-                .get(CredentialIssuer.PRE_AUTHORIZED_GRANT)
-                .get("tx_code");
+        var txCodeOffer =
+                offer.json().get("grants").get(Tokens.PRE_AUTHORIZED_GRANT).get("tx_code");
         assertThat(txCodeOffer.get("input_mode").asString()).isEqualTo("numeric");
         assertThat(txCodeOffer.get("length").asInt()).isEqualTo(6);
         assertThat(txCodeOffer.get("description").asString()).isNotBlank();
@@ -242,7 +240,7 @@ class OpenId4vciTxCodeTest {
         Card card = invite(card());
         String txCode = lastTxCode(card);
         // Every view of the card page makes a fresh offer; the wrong guesses still add up.
-        for (int i = 0; i < Openid4vciStore.MAX_CODE_ATTEMPTS; i++) {
+        for (int i = 0; i < OfferQueries.MAX_CODE_ATTEMPTS; i++) {
             assertInvalidGrant(token(offerLink(card), other(txCode)));
         }
         TestWallet.Answer exhausted = token(offerLink(card), txCode);
@@ -309,13 +307,13 @@ class OpenId4vciTxCodeTest {
     @Test
     void anAccessTokenWorksOnEveryInstanceFromMemoryOnceKnownAndOnNoneFromItsExpiryOn() {
         // Two instances on one database: one issues the token, the other first sees it in a request.
-        var store = new Openid4vciStore(new NamedParameterJdbcTemplate(jdbc));
+        var store = new TokenQueries(new NamedParameterJdbcTemplate(jdbc));
         var issuing = new AccessTokens(store);
         var other = new AccessTokens(store);
-        var holder = new Openid4vciStore.Holder("obj_tokens_" + Ids.newId("t"), "card_tokens");
+        var holder = new Holder("obj_tokens_" + Ids.newId("t"), "card_tokens");
         Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
-        Instant expires = now.plus(CredentialIssuer.ACCESS_TOKEN_LIFETIME);
-        String token = Openid4vciStore.secret();
+        Instant expires = now.plus(Tokens.ACCESS_TOKEN_LIFETIME);
+        String token = Secrets.random();
         issuing.save(token, holder, now, expires);
 
         assertThat(issuing.holder(token, now)).contains(holder);
@@ -323,24 +321,23 @@ class OpenId4vciTxCodeTest {
         assertThat(other.holder(token, now)).contains(holder);
         assertThat(other.size()).isOne();
         // Both answer from memory now: the row is not read again.
-        jdbc.update("DELETE FROM openid4vci_tokens WHERE token_hash = ?", Openid4vciStore.hash(token));
+        jdbc.update("DELETE FROM openid4vci_tokens WHERE token_hash = ?", Secrets.hash(token));
         assertThat(issuing.holder(token, now.plusSeconds(60))).contains(holder);
         assertThat(other.holder(token, now.plusSeconds(60))).contains(holder);
 
         assertThat(issuing.holder(token, expires)).isEmpty();
         assertThat(other.holder(token, expires.plusSeconds(1))).isEmpty();
-        assertThat(other.holder(Openid4vciStore.secret(), now)).isEmpty();
+        assertThat(other.holder(Secrets.random(), now)).isEmpty();
         assertThat(new AccessTokens(store).holder(token, now)).isEmpty();
     }
 
     @Test
     void anExpiredAccessTokenIsRefusedByAnInstanceThatNeverSawIt() {
-        var store = new Openid4vciStore(new NamedParameterJdbcTemplate(jdbc));
-        var holder = new Openid4vciStore.Holder("obj_tokens_" + Ids.newId("t"), "card_tokens");
-        Instant issued =
-                Instant.now().minus(CredentialIssuer.ACCESS_TOKEN_LIFETIME).minusSeconds(1);
-        String token = Openid4vciStore.secret();
-        new AccessTokens(store).save(token, holder, issued, issued.plus(CredentialIssuer.ACCESS_TOKEN_LIFETIME));
+        var store = new TokenQueries(new NamedParameterJdbcTemplate(jdbc));
+        var holder = new Holder("obj_tokens_" + Ids.newId("t"), "card_tokens");
+        Instant issued = Instant.now().minus(Tokens.ACCESS_TOKEN_LIFETIME).minusSeconds(1);
+        String token = Secrets.random();
+        new AccessTokens(store).save(token, holder, issued, issued.plus(Tokens.ACCESS_TOKEN_LIFETIME));
 
         assertThat(new AccessTokens(store).holder(token, Instant.now())).isEmpty();
     }
@@ -349,17 +346,18 @@ class OpenId4vciTxCodeTest {
     void twoInstancesReservePlacesOfTheirOwnAndNeverShareAnIndexOrOverfillAList() throws Exception {
         // Two issuers on one database, as two instances of the service would be, each reserving
         // places a few at a time, issuing batches at the same moment.
-        var store = new Openid4vciStore(new NamedParameterJdbcTemplate(jdbc));
+        var statusListQueries = new StatusListQueries(new NamedParameterJdbcTemplate(jdbc));
+        var credentials = new CredentialQueries(new NamedParameterJdbcTemplate(jdbc));
         List<StatusLists> instances = List.of(
-                new StatusLists(store, issuerKey, ISSUER, Clock.systemUTC(), 8),
-                new StatusLists(store, issuerKey, ISSUER, Clock.systemUTC(), 8));
-        var holder = new Openid4vciStore.Holder("obj_lists_" + Ids.newId("t"), "card_lists");
+                new StatusLists(statusListQueries, credentials, issuerKey, ISSUER, Clock.systemUTC(), 8),
+                new StatusLists(statusListQueries, credentials, issuerKey, ISSUER, Clock.systemUTC(), 8));
+        var holder = new Holder("obj_lists_" + Ids.newId("t"), "card_lists");
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        List<Future<List<Openid4vciStore.Entry>>> issued = new ArrayList<>();
+        List<Future<List<StatusListQueries.Entry>>> issued = new ArrayList<>();
         try {
             for (StatusLists lists : instances) {
                 issued.add(pool.submit(() -> {
-                    List<Openid4vciStore.Entry> entries = new ArrayList<>();
+                    List<StatusListQueries.Entry> entries = new ArrayList<>();
                     // Batches of 1 to 3 credentials, so some span the end of a list.
                     for (int i = 0; i < 20; i++) {
                         entries.addAll(lists.allocate(Ids.newId("ntf"), holder, 1, Instant.now(), 1 + i % 3));
@@ -367,7 +365,7 @@ class OpenId4vciTxCodeTest {
                     return entries;
                 }));
             }
-            Set<Openid4vciStore.Entry> distinct = new HashSet<>();
+            Set<StatusListQueries.Entry> distinct = new HashSet<>();
             for (var future : issued) {
                 for (var entry : future.get(60, TimeUnit.SECONDS)) {
                     assertThat(entry.idx()).isBetween(0, 7);

@@ -1,0 +1,40 @@
+package com.walletcards.provider.openid4vci;
+
+import java.time.OffsetDateTime;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+
+/** Deletes the issuer's rows that can no longer serve ({@link Openid4vciRetention}). */
+final class RetentionQueries {
+
+    private final NamedParameterJdbcTemplate jdbc;
+
+    RetentionQueries(NamedParameterJdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /**
+     * Deletes up to {@code limit} rows that can no longer serve: offers and access tokens expired
+     * before the cutoff, and refresh tokens of objects whose credentials were revoked (refused
+     * anyway) and created before it. Answers how many went.
+     */
+    int deleteExpired(OffsetDateTime cutoff, int limit) {
+        var params = new MapSqlParameterSource("cutoff", cutoff).addValue("limit", limit);
+        int deleted = jdbc.update("""
+                DELETE FROM openid4vci_offers WHERE code_hash IN (SELECT code_hash FROM openid4vci_offers
+                WHERE expires_at < :cutoff ORDER BY expires_at LIMIT :limit)""", params);
+        if (deleted < limit) {
+            deleted += jdbc.update("""
+                    DELETE FROM openid4vci_tokens WHERE token_hash IN (SELECT token_hash FROM openid4vci_tokens
+                    WHERE kind = 'access' AND expires_at < :cutoff ORDER BY expires_at LIMIT :limit)""", params.addValue("limit", limit - deleted));
+        }
+        if (deleted < limit) {
+            deleted += jdbc.update("""
+                    DELETE FROM openid4vci_tokens WHERE token_hash IN (SELECT t.token_hash FROM openid4vci_tokens t
+                    WHERE t.kind = 'refresh' AND t.created_at < :cutoff AND EXISTS (SELECT 1 FROM
+                    openid4vci_credentials c WHERE c.object_ref = t.object_ref AND c.revoked = TRUE)
+                    ORDER BY t.created_at LIMIT :limit)""", params.addValue("limit", limit - deleted));
+        }
+        return deleted;
+    }
+}

@@ -1,0 +1,136 @@
+package com.walletcards.provider.openid4vci;
+
+import com.authlete.sd.Disclosure;
+import com.authlete.sd.SDObjectBuilder;
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.JWSObject;
+import com.nimbusds.jose.Payload;
+import com.nimbusds.jose.jwk.ECKey;
+import com.walletcards.card.spi.CardContent;
+import java.text.ParseException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A card's content as an SD-JWT VC (RFC 9901, SD-JWT VC): every claim selectively disclosable,
+ * bound to the holder's key, with its status list entry, signed with the issuer key.
+ */
+final class SdJwtCredentials {
+
+    static final Duration CREDENTIAL_VALIDITY = Duration.ofDays(365);
+
+    private final String issuer;
+    private final IssuerKey key;
+    private final StatusLists statusLists;
+    /**
+     * Every credential's header (algorithm, key id, certificate chain, type), parsed from its own
+     * serialized form, which it then keeps: signing a credential no longer writes the header's
+     * JSON and Base64 (the certificate chain included) again.
+     */
+    private final JWSHeader credentialHeader;
+
+    SdJwtCredentials(String issuer, IssuerKey key, StatusLists statusLists) {
+        this.issuer = issuer;
+        this.key = key;
+        this.statusLists = statusLists;
+        try {
+            this.credentialHeader = JWSHeader.parse(
+                    key.header().type(new JOSEObjectType("dc+sd-jwt")).build().toBase64URL());
+        } catch (ParseException e) {
+            throw new IllegalStateException("The credential header does not parse back", e);
+        }
+    }
+
+    /** The credential in its compact form: the signed JWT, then its disclosures. */
+    String issue(
+            CredentialTypes.Type type,
+            String typeKey,
+            CardContent content,
+            ECKey holderKey,
+            StatusListQueries.Entry status,
+            Instant now) {
+        List<Disclosure> disclosures = new ArrayList<>();
+        SDObjectBuilder top = new SDObjectBuilder();
+        sd(top, disclosures, "name", content.campaignName());
+        sd(top, disclosures, "holder_name", content.recipientName());
+        sd(top, disclosures, "organization", content.organizationName());
+        sd(top, disclosures, "venue", content.venue());
+        sd(top, disclosures, "start_date", text(content.startDate()));
+        sd(top, disclosures, "end_date", text(content.endDate()));
+        sd(
+                top,
+                disclosures,
+                "starts_at",
+                content.eventStartsAt() == null ? null : content.eventStartsAt().toString());
+        sd(
+                top,
+                disclosures,
+                "ends_at",
+                content.eventEndsAt() == null ? null : content.eventEndsAt().toString());
+        sd(top, disclosures, "barcode", content.barcodeValue());
+        // The campaign's and the recipient's other data (a seat, a tier...), each disclosable alone.
+        SDObjectBuilder details = new SDObjectBuilder();
+        int detailCount = 0;
+        for (var entry : content.data().entrySet()) {
+            if (!"design".equals(entry.getKey()) && !"location".equals(entry.getKey()) && entry.getValue() != null) {
+                sd(details, disclosures, entry.getKey(), entry.getValue());
+                detailCount++;
+            }
+        }
+        if (detailCount > 0) {
+            top.putClaim("details", details.build());
+        }
+        Map<String, Object> claims = top.build(true);
+        claims.put("iss", issuer);
+        claims.put("iat", now.getEpochSecond());
+        claims.put("exp", expiry(content, now).getEpochSecond());
+        claims.put("vct", type.vct(issuer, typeKey));
+        claims.put("cnf", Map.of("jwk", holderKey.toJSONObject()));
+        claims.put(
+                "status", Map.of("status_list", Map.of("idx", status.idx(), "uri", statusLists.uri(status.listId()))));
+        JWSObject jws = new JWSObject(credentialHeader, new Payload(claims));
+        try {
+            jws.sign(key.signer());
+        } catch (JOSEException e) {
+            throw new IllegalStateException(e);
+        }
+        // The SD-JWT's compact form (RFC 9901 §4): the signed JWT, then each disclosure, each followed
+        // by '~'. Built here rather than by SDJWT, whose constructor parses the JWT's payload back
+        // from JSON and hashes the whole for a key binding that issuance has no use for.
+        StringBuilder sdJwt = new StringBuilder(jws.serialize()).append('~');
+        disclosures.forEach(d -> sdJwt.append(d.getDisclosure()).append('~'));
+        return sdJwt.toString();
+    }
+
+    private static void sd(SDObjectBuilder builder, List<Disclosure> disclosures, String name, @Nullable Object value) {
+        if (value != null) {
+            disclosures.add(builder.putSDClaim(name, value));
+        }
+    }
+
+    private static @Nullable String text(@Nullable LocalDate date) {
+        return date == null ? null : date.toString();
+    }
+
+    /** Valid until the card's end (a day after its end date), at most a year; a year without an end. */
+    private static Instant expiry(CardContent content, Instant now) {
+        Instant end = content.eventEndsAt() != null
+                ? content.eventEndsAt()
+                : content.endDate() != null
+                        ? content.endDate()
+                                .plusDays(1)
+                                .atStartOfDay(ZoneOffset.UTC)
+                                .toInstant()
+                        : null;
+        Instant max = now.plus(CREDENTIAL_VALIDITY);
+        return end == null || end.isAfter(max) || end.isBefore(now) ? max : end;
+    }
+}

@@ -1,0 +1,90 @@
+package com.walletcards.provider.openid4vci;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * SD-JWT VC type metadata, served at a credential's {@code vct} URL: the configuration's generic
+ * look, or a campaign's own name, colours and logo. A campaign's type {@code extends} its
+ * configuration's, so a verifier that knows only that one still understands it.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+record TypeMetadata(
+        String vct,
+        String name,
+        String description,
+        @JsonProperty("extends") @Nullable String extendsVct,
+        List<Display> display,
+        List<Claim> claims) {
+
+    /** The claims every credential may disclose, with the labels a wallet shows for them. */
+    private static final List<Claim> CLAIMS = List.of(
+            Claim.of("name", "Name"),
+            Claim.of("holder_name", "Holder"),
+            Claim.of("organization", "Issued by"),
+            Claim.of("venue", "Venue"),
+            Claim.of("start_date", "From"),
+            Claim.of("end_date", "Until"),
+            Claim.of("starts_at", "Starts"),
+            Claim.of("ends_at", "Ends"),
+            Claim.of("barcode", "Code"),
+            Claim.of("details", "Details"));
+
+    static TypeMetadata generic(String issuer, CredentialTypes.Type type) {
+        return new TypeMetadata(
+                type.vct(issuer),
+                type.name(),
+                type.name() + " issued by the wallet card service",
+                null,
+                List.of(Display.withoutLogo(type.name(), type.backgroundColor())),
+                CLAIMS);
+    }
+
+    static TypeMetadata campaign(
+            String issuer, CredentialTypes.Type type, String typeKey, CampaignTypes.Display campaign) {
+        Logo logo = campaign.logoUri() == null ? null : new Logo(campaign.logoUri(), campaign.logoAltText());
+        return new TypeMetadata(
+                type.vct(issuer, typeKey),
+                campaign.name(),
+                campaign.description() != null ? campaign.description() : type.name(),
+                type.vct(issuer),
+                List.of(new Display(
+                        "en",
+                        campaign.name(),
+                        campaign.description(),
+                        new Rendering(new SimpleRendering(campaign.backgroundColor(), campaign.textColor(), logo)))),
+                CLAIMS);
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Display(String lang, String name, @Nullable String description, Rendering rendering) {
+
+        /** The generic look: the configuration's colour, white text, no logo. */
+        static Display withoutLogo(String name, String backgroundColor) {
+            return new Display("en", name, null, new Rendering(new SimpleRendering(backgroundColor, "#FFFFFF", null)));
+        }
+    }
+
+    record Rendering(SimpleRendering simple) {}
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record SimpleRendering(
+            @JsonProperty("background_color") String backgroundColor,
+            @JsonProperty("text_color") String textColor,
+            @Nullable Logo logo) {}
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Logo(
+            String uri, @JsonProperty("alt_text") @Nullable String altText) {}
+
+    record Claim(List<String> path, List<ClaimDisplay> display, String sd) {
+
+        static Claim of(String name, String label) {
+            return new Claim(List.of(name), List.of(new ClaimDisplay("en", label)), "always");
+        }
+    }
+
+    record ClaimDisplay(String lang, String label) {}
+}
