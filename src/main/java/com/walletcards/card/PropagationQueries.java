@@ -1,6 +1,8 @@
 package com.walletcards.card;
 
+import com.walletcards.shared.CoalescedRuns;
 import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.RunId;
 import com.walletcards.shared.SqlArrays;
 import com.walletcards.shared.Times;
 import java.sql.ResultSet;
@@ -22,9 +24,12 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.SavepointManager;
 
-/** SQL of live updates: the propagation runs, the cards they reach and the versions pushed. */
+/**
+ * SQL of live updates: the propagation runs ({@link CoalescedRuns} keyed by scope, one row each),
+ * the cards they reach and the versions pushed.
+ */
 @Repository
-class PropagationQueries {
+class PropagationQueries implements CoalescedRuns.Counts<PropagationQueries.Change> {
 
     private static final String RUN_COLUMNS =
             "scope_key, scope, organization_id, campaign_id, run_id, requested, fanned_out";
@@ -52,7 +57,15 @@ class PropagationQueries {
             String campaignId,
             String runId,
             long requested,
-            @Nullable Long fannedOut) {}
+            @Nullable Long fannedOut) {
+
+        RunId id() {
+            return new RunId(scopeKey, runId);
+        }
+    }
+
+    /** One content change to count in its scope's run, or to start a run with. */
+    record Change(Scope scope, OrganizationId organizationId, String campaignId, Instant at) {}
 
     /**
      * An installed provider object, locked for the rest of the transaction; {@code leaseUntil}
@@ -74,30 +87,31 @@ class PropagationQueries {
     record Failed(String walletCardId, String provider, long version, String error) {}
 
     /** Counts one more change for a scope whose run is in progress; false when no run is. */
-    boolean bump(String scopeKey, Instant now) {
+    @Override
+    public boolean bump(String scopeKey, Change change) {
         return jdbc.sql("UPDATE card_propagations SET requested = requested + 1, updated_at = :now"
                                 + " WHERE scope_key = :scope")
-                        .param("now", Times.db(now))
+                        .param("now", Times.db(change.at()))
                         .param("scope", scopeKey)
                         .update()
                 == 1;
     }
 
-    /** Starts a run for a scope; false when a concurrent transaction started one first. */
-    boolean start(Run run, Instant now) {
+    /** Starts a run for a scope, this change counted; false when a concurrent transaction started one first. */
+    @Override
+    public boolean start(RunId run, Change change) {
         // ON CONFLICT without a target is what both PostgreSQL and H2 (PostgreSQL mode) accept.
         return jdbc.sql("""
                         INSERT INTO card_propagations (scope_key, scope, organization_id, campaign_id, run_id,
                           requested, fanned_out, created_at, updated_at)
-                        VALUES (:scope, :kind, :org, :campaign, :run, :requested, NULL, :now, :now)
+                        VALUES (:scope, :kind, :org, :campaign, :run, 1, NULL, :now, :now)
                         ON CONFLICT DO NOTHING""")
-                        .param("scope", run.scopeKey())
-                        .param("kind", run.scope().name())
-                        .param("org", run.organizationId().value())
-                        .param("campaign", run.campaignId())
-                        .param("run", run.runId())
-                        .param("requested", run.requested())
-                        .param("now", Times.db(now))
+                        .param("scope", run.key())
+                        .param("kind", change.scope().name())
+                        .param("org", change.organizationId().value())
+                        .param("campaign", change.campaignId())
+                        .param("run", run.run())
+                        .param("now", Times.db(change.at()))
                         .update()
                 == 1;
     }
@@ -127,15 +141,15 @@ class PropagationQueries {
     }
 
     /**
-     * Ends the run when no change arrived since it read {@code handled}. The row lock this takes
-     * orders it against {@link #bump}: a change either lands before (the run goes on) or finds no
-     * row and starts a new run.
+     * Ends the run when no change arrived since it read {@code handled}: one statement, whose row
+     * lock orders it against {@link #bump}.
      */
-    boolean finishIfCaughtUp(String scopeKey, String runId, long handled) {
+    @Override
+    public boolean finishIfCaughtUp(RunId run, long handled) {
         return jdbc.sql("DELETE FROM card_propagations WHERE scope_key = :scope AND run_id = :run"
                                 + " AND requested = :handled")
-                        .param("scope", scopeKey)
-                        .param("run", runId)
+                        .param("scope", run.key())
+                        .param("run", run.run())
                         .param("handled", handled)
                         .update()
                 == 1;

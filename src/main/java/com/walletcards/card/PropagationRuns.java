@@ -2,11 +2,14 @@ package com.walletcards.card;
 
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.walletcards.card.ContentPushes.Outcome;
+import com.walletcards.card.PropagationQueries.Change;
 import com.walletcards.card.PropagationQueries.Run;
 import com.walletcards.card.PropagationQueries.Scope;
 import com.walletcards.card.spi.CardContentSource;
 import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.shared.CoalescedRuns;
 import com.walletcards.shared.Jobs;
+import com.walletcards.shared.RunId;
 import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,7 +28,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Live updates, second step: a run ({@link PropagationTasks#RUN}) pushes a card directly, or
  * splits a campaign into batches of card-id ranges ({@link PropagationTasks#BATCH}) that any
  * instance may execute, waits for them without holding a thread, and ends only when no change
- * arrived in the meantime. docs/adr/0007-propagation.md explains the design.
+ * arrived in the meantime ({@link CoalescedRuns}). docs/adr/0007-propagation.md explains the design.
  */
 @Component
 class PropagationRuns {
@@ -33,6 +36,7 @@ class PropagationRuns {
     private static final Logger log = LoggerFactory.getLogger(PropagationRuns.class);
     private static final int MAX_ROUNDS = 10;
 
+    private final CoalescedRuns<Change> runs;
     private final PropagationQueries queries;
     private final ContentPushes pushes;
     private final WalletProviders providers;
@@ -43,6 +47,7 @@ class PropagationRuns {
     private final Clock clock;
 
     PropagationRuns(
+            CoalescedRuns<Change> runs,
             PropagationQueries queries,
             ContentPushes pushes,
             WalletProviders providers,
@@ -51,6 +56,7 @@ class PropagationRuns {
             PlatformTransactionManager transactions,
             Jobs jobs,
             Clock clock) {
+        this.runs = runs;
         this.queries = queries;
         this.pushes = pushes;
         this.providers = providers;
@@ -73,12 +79,9 @@ class PropagationRuns {
      * holding a thread), or nothing once the run is over.
      */
     Optional<Duration> advance(String runInstance, boolean finalAttempt) {
-        int slash = runInstance.indexOf('/');
-        String scopeKey = runInstance.substring(0, slash);
-        String runId = runInstance.substring(slash + 1);
+        RunId id = RunId.parse(runInstance);
         for (int round = 0; round < MAX_ROUNDS; round++) {
-            Run run =
-                    queries.find(scopeKey).filter(r -> r.runId().equals(runId)).orElse(null);
+            Run run = queries.find(id.key()).filter(r -> r.id().equals(id)).orElse(null);
             if (run == null) {
                 return Optional.empty(); // over already: a revived or repeated execution
             }
@@ -86,17 +89,18 @@ class PropagationRuns {
                 // Read before the push: every change counted so far is committed and visible to it.
                 long handled = run.requested();
                 failIfRetryable(pushes.push(run.organizationId(), List.of(run.scopeKey()), finalAttempt));
-                if (queries.finishIfCaughtUp(scopeKey, runId, handled)) {
+                if (runs.finishIfCaughtUp(id, handled)) {
                     return Optional.empty();
                 }
                 continue;
             }
             if (run.fannedOut() != null) {
-                if (queries.pendingExecutions(PropagationTasks.BATCH.getTaskName(), batchPrefix(runId, run.fannedOut()))
+                if (queries.pendingExecutions(
+                                PropagationTasks.BATCH.getTaskName(), batchPrefix(id.run(), run.fannedOut()))
                         > 0) {
                     return Optional.of(settings.checkInterval());
                 }
-                if (queries.finishIfCaughtUp(scopeKey, runId, run.fannedOut())) {
+                if (runs.finishIfCaughtUp(id, run.fannedOut())) {
                     return Optional.empty();
                 }
             }
@@ -186,11 +190,7 @@ class PropagationRuns {
         }
     }
 
-    // ---- Job instance ids
-
-    static String runInstance(Run run) {
-        return run.scopeKey() + "/" + run.runId();
-    }
+    // ---- Job instance ids of batches (a run's own is its RunId)
 
     /** {@code <run>/<requested>/<after>/<until>}: ids hold no slash; empty ends are open. */
     private static String batchInstance(String runId, long requested, String after, @Nullable String until) {

@@ -10,6 +10,7 @@ import com.github.kagkarlsson.scheduler.task.TaskDescriptor;
 import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import com.walletcards.shared.CoalescedRuns;
 import com.walletcards.shared.Jobs;
 import java.time.Duration;
 import java.util.Optional;
@@ -21,8 +22,9 @@ import org.springframework.context.annotation.Configuration;
  * instance may run them and a crashed instance's executions are revived elsewhere):
  *
  * <ul>
- *   <li>{@code card-propagation}, instance {@code <campaign or card id>/<run id>}: one run per
- *       scope at a time; for a card it pushes directly, for a campaign it fans out and waits.
+ *   <li>{@code card-propagation}, instance {@code <campaign or card id>/<run id>} (a {@link
+ *       com.walletcards.shared.RunId}): one run per scope at a time; for a card it pushes
+ *       directly, for a campaign it fans out and waits.
  *   <li>{@code card-propagation-batch}, instance {@code <run id>/<requested>/<after>/<until>}:
  *       the active cards of one id range of a campaign.
  * </ul>
@@ -43,6 +45,12 @@ class PropagationTasks {
      * provider call or a delivery waiting.
      */
     static final int PRIORITY = Priority.LOW;
+
+    /** The runs that content changes coalesce into, one per scope: what requests and runs share. */
+    @Bean
+    CoalescedRuns<PropagationQueries.Change> contentChangeRuns(PropagationQueries queries) {
+        return new CoalescedRuns<>("content changes", queries);
+    }
 
     @Bean
     CustomTask<Void> cardPropagationTask(PropagationRuns propagation, CardProperties properties, Jobs jobs) {

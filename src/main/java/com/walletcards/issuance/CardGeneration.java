@@ -19,8 +19,9 @@ import org.springframework.context.annotation.Configuration;
  * <ul>
  *   <li>{@code card-generation}, instance {@code <card batch>}: one execution per bulk add or
  *       import batch, for the recipients it stored.
- *   <li>{@code single-card-generation}, instance {@code <campaign id>/<run id>}: one run per
- *       campaign at a time for all its single adds ({@link SingleAddCards}).
+ *   <li>{@code single-card-generation}, instance {@code <campaign id>/<run id>} (a {@link
+ *       com.walletcards.shared.RunId}): one run per campaign at a time for all its single adds
+ *       ({@link SingleAddCards}).
  * </ul>
  */
 @Configuration(proxyBeanMethods = false)

@@ -1,12 +1,14 @@
 package com.walletcards.issuance;
 
 import com.github.kagkarlsson.scheduler.SchedulerState;
+import com.walletcards.issuance.SingleCardRuns.Add;
 import com.walletcards.issuance.SingleCardRuns.Run;
 import com.walletcards.recipient.RecipientCards;
 import com.walletcards.recipient.RecipientEvents.CardsRequested;
-import com.walletcards.shared.Ids;
+import com.walletcards.shared.CoalescedRuns;
 import com.walletcards.shared.Jobs;
 import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.RunId;
 import com.walletcards.shared.Times;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -17,15 +19,14 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The cards of single adds, coalesced: all single adds of a campaign share one run (one
  * {@code single-card-generation} execution), which issues every card requested while it is in
  * progress. An add only counts itself in one of the campaign's {@code single_card_runs} rows, in its
  * own transaction; the run ends only when nothing was counted since it last looked, so an add that
- * commits while the run is finishing is never left without a card. docs/adr/0016 explains it.
+ * commits while the run is finishing is never left without a card. The runs are {@link
+ * CoalescedRuns} (docs/adr/0020); docs/adr/0016 explains why single adds use them.
  */
 @Component
 class SingleAddCards {
@@ -38,11 +39,11 @@ class SingleAddCards {
 
     private final SingleCardRuns runs;
     private final RecipientCards recipients;
+    private final CoalescedRuns<Add> coalesced;
     private final CardIssuing issuing;
     private final Invitations invitations;
     private final Jobs jobs;
     private final Clock clock;
-    private final TransactionTemplate transaction;
     private final Counter executions;
 
     /** Runs at the start of every execution; tests count their own campaign's executions. */
@@ -58,15 +59,14 @@ class SingleAddCards {
             Invitations invitations,
             Jobs jobs,
             Clock clock,
-            PlatformTransactionManager transactions,
             MeterRegistry meters) {
         this.runs = runs;
         this.recipients = recipients;
+        this.coalesced = new CoalescedRuns<>("single adds", runs);
         this.issuing = issuing;
         this.invitations = invitations;
         this.jobs = jobs;
         this.clock = clock;
-        this.transaction = new TransactionTemplate(transactions);
         this.executions = Counter.builder("wallet.cards.generation.executions")
                 .description("Card-generation executions run for single adds (many adds share one)")
                 .tag("adds", "single")
@@ -85,24 +85,15 @@ class SingleAddCards {
      */
     void requestCard(OrganizationId org, String campaignId) {
         int shard = ThreadLocalRandom.current().nextInt(SingleCardRuns.SHARDS);
-        for (int attempt = 0; attempt < 3; attempt++) {
-            if (runs.bump(campaignId, shard)) {
-                return;
-            }
-            String runId = Ids.newId("run");
-            Instant now = Times.now(clock);
-            if (runs.start(campaignId, shard, org, runId, now)) {
-                // A fresh run id, so this never meets the execution of a run that is just ending.
-                // Single adds are small work: their run goes ahead of large batches.
-                jobs.scheduleIfNotExists(CardGeneration.SINGLES
-                        .instance(campaignId + "/" + runId)
+        Instant now = Times.now(clock);
+        // Single adds are small work: their run goes ahead of large batches.
+        coalesced.request(
+                campaignId,
+                new Add(shard, org, now),
+                run -> jobs.scheduleIfNotExists(CardGeneration.SINGLES
+                        .instance(run.instance())
                         .priority(jobs.priorityOf(1))
-                        .scheduledTo(now));
-                return;
-            }
-            // A concurrent add started a run between our two statements: join it.
-        }
-        throw new IllegalStateException("Could not request the card of a single add to " + campaignId);
+                        .scheduledTo(now)));
     }
 
     /**
@@ -113,14 +104,12 @@ class SingleAddCards {
     Optional<Duration> advance(String instanceId, SchedulerState state) {
         executions.increment();
         executing.accept(instanceId);
-        int slash = instanceId.indexOf('/');
-        String campaignId = instanceId.substring(0, slash);
-        String runId = instanceId.substring(slash + 1);
-        String batch = cardBatch(campaignId);
+        RunId id = RunId.parse(instanceId);
+        String batch = cardBatch(id.key());
         Instant until = Times.now(clock).plus(TURN);
         int idleRounds = 0;
         while (true) {
-            Optional<Run> run = runs.find(campaignId, runId);
+            Optional<Run> run = runs.find(id);
             if (run.isEmpty()) {
                 return Optional.empty(); // the run finished, and a crash kept its execution
             }
@@ -135,7 +124,7 @@ class SingleAddCards {
                 }
             } else {
                 finishing.accept(instanceId);
-                if (finishIfCaughtUp(campaignId, runId, handled)) {
+                if (coalesced.finishIfCaughtUp(id, handled)) {
                     return Optional.empty();
                 }
             }
@@ -143,22 +132,6 @@ class SingleAddCards {
                 return Optional.of(Duration.ZERO);
             }
         }
-    }
-
-    /**
-     * Ends the run when no add was counted since it read {@code handled}. Locking the shards
-     * orders this against every add's count: an add either counted itself first (the run goes
-     * on) or finds no row afterwards and starts a new run.
-     */
-    private boolean finishIfCaughtUp(String campaignId, String runId, long handled) {
-        return Boolean.TRUE.equals(transaction.execute(tx -> {
-            Optional<Long> count = runs.lockCount(campaignId, runId);
-            if (count.isPresent() && count.get() != handled) {
-                return false;
-            }
-            runs.finish(campaignId, runId);
-            return true;
-        }));
     }
 
     private int issueAll(String batch) {
