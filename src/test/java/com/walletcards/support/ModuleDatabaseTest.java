@@ -1,0 +1,35 @@
+package com.walletcards.support;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * Settings of a Spring Modulith module test ({@code @ApplicationModuleTest}) on a real database:
+ * like {@link DatabaseTest}, the build runs it on H2 and again on PostgreSQL (tag
+ * {@code database}). The test class gives itself a database of its own with a
+ * {@link SeparateDatabase} initializer, since a module context runs only its own modules' jobs
+ * and must not meet the executions of the JVM's full application contexts.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Inherited
+@Tag("database")
+@ExtendWith(PostgresAvailability.class)
+@TestPropertySource(
+        properties = {
+            "wallet.access.bootstrap-api-key=",
+            "wallet.data-dir=target/test-data",
+            "db-scheduler.polling-interval=200ms",
+            // Several test contexts live at once (the context cache); small pools keep them all
+            // well under PostgreSQL's connection limit.
+            "spring.datasource.hikari.maximum-pool-size=6",
+            "spring.datasource.hikari.minimum-idle=1",
+            "spring.datasource.hikari.connection-timeout=15000"
+        })
+public @interface ModuleDatabaseTest {}
