@@ -87,7 +87,9 @@ class CampaignModuleTest {
                 .andWaitForEventOfType(CampaignUpdated.class)
                 .matching(event -> event.campaignId().equals(created.id()))
                 .toArriveAndVerify(event -> {
-                    assertThat(event.changedFields()).isEqualTo(Set.of("name", "campaignData"));
+                    assertThat(event.change().fields())
+                            .isEqualTo(Set.of(CampaignField.name, CampaignField.campaignData));
+                    assertThat(event.change().contentChanged()).isTrue();
                     assertThat(event.contentVersion()).isEqualTo(2);
                     assertThat(campaigns.get(org, created.id()).contentVersion())
                             .isEqualTo(2);

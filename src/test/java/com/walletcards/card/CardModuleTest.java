@@ -89,7 +89,13 @@ class CardModuleTest {
     }
 
     private String installedCard(String recipient) {
-        String card = cards.create(org, CAMPAIGN, List.of(new NewCard(recipient, List.of("alpha"))))
+        String card = cards.create(
+                        org,
+                        CAMPAIGN,
+                        List.of(new NewCard(
+                                recipient,
+                                List.of("alpha"),
+                                CardContents.of(CAMPAIGN, recipient, campaignVersion.get()))))
                 .get(recipient);
         await().atMost(BACKGROUND_WORK)
                 .until(() -> wallets.object("alpha", card).isPresent());
@@ -99,8 +105,13 @@ class CardModuleTest {
 
     @Test
     void aNewCardIsAnnouncedAndCreatedAtEachOfItsWallets(Scenario scenario, PublishedEvents events) {
-        scenario.stimulate(() ->
-                        cards.create(org, CAMPAIGN, List.of(new NewCard("rcp_new", List.of("alpha", "eudiw")))))
+        scenario.stimulate(() -> cards.create(
+                        org,
+                        CAMPAIGN,
+                        List.of(new NewCard(
+                                "rcp_new",
+                                List.of("alpha", "eudiw"),
+                                CardContents.of(CAMPAIGN, "rcp_new", campaignVersion.get())))))
                 .andWaitAtMost(BACKGROUND_WORK)
                 .andWaitForStateChange(() -> wallets.objectsOfRecipient("rcp_new"), objects -> objects.size() == 2)
                 .andVerify((objects, created) -> {
@@ -123,7 +134,13 @@ class CardModuleTest {
 
     @Test
     void aWalletsInstallReportMakesTheCardActive(Scenario scenario) {
-        String card = cards.create(org, CAMPAIGN, List.of(new NewCard("rcp_install", List.of("alpha"))))
+        String card = cards.create(
+                        org,
+                        CAMPAIGN,
+                        List.of(new NewCard(
+                                "rcp_install",
+                                List.of("alpha"),
+                                CardContents.of(CAMPAIGN, "rcp_install", campaignVersion.get()))))
                 .get("rcp_install");
 
         scenario.stimulate(() -> cards.applyProviderEvent("alpha", card, "install-1", true, Instant.now()))

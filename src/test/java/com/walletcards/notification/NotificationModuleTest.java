@@ -116,7 +116,11 @@ class NotificationModuleTest {
     void aNotificationReachesTheLockScreenOfAnInstalledCard(Scenario scenario) {
         when(contents.contents(any(), anyList()))
                 .thenReturn(Map.of("rcp_ada", CardContents.of(campaign.value(), "rcp_ada", 1)));
-        String card = cards.create(org, campaign.value(), List.of(new NewCard("rcp_ada", List.of("alpha", "eudiw"))))
+        String card = cards.create(
+                        org,
+                        campaign.value(),
+                        List.of(new NewCard(
+                                "rcp_ada", List.of("alpha", "eudiw"), CardContents.of(campaign.value(), "rcp_ada", 1))))
                 .get("rcp_ada");
         cards.applyProviderEvent("alpha", card, "install-1", true, Instant.now());
 

@@ -2,28 +2,22 @@ package com.walletcards.recipient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
-import static org.awaitility.Awaitility.await;
 
 import com.walletcards.access.AccessManagement;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.campaign.CampaignType;
 import com.walletcards.campaign.NewCampaign;
-import com.walletcards.card.CardStatus;
-import com.walletcards.card.CardView;
-import com.walletcards.card.WalletCards;
+import com.walletcards.card.spi.CardContentSource;
+import com.walletcards.recipient.RecipientEvents.CardsRequested;
 import com.walletcards.recipient.RecipientEvents.RecipientCreated;
 import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.OrganizationId;
-import com.walletcards.shared.Page;
 import com.walletcards.support.InMemoryWallets;
 import com.walletcards.support.ModuleDatabaseTest;
 import com.walletcards.support.SeparateDatabase;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,14 +28,15 @@ import org.springframework.modulith.test.ApplicationModuleTest.BootstrapMode;
 import org.springframework.modulith.test.PublishedEvents;
 import org.springframework.modulith.test.Scenario;
 import org.springframework.test.context.ContextConfiguration;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
 /**
- * The recipient module with every module it depends on (campaign, card, access, email): a new
- * recipient gets its card in the background, and the card's install shows on the recipient. Only
- * the wallets are test doubles, kept in memory: the provider module, which depends on the card
- * module, is not started.
+ * The recipient module with every module it depends on (campaign, card, access), without the
+ * issuance module above it: recipients are stored and announced, and ask for their cards with
+ * {@link CardsRequested}, which nobody here answers, so they stay pending. The card module's
+ * content port is a mock: the issuance module answers it in the application.
  */
-@ApplicationModuleTest(mode = BootstrapMode.ALL_DEPENDENCIES, extraIncludes = "shared")
+@ApplicationModuleTest(mode = BootstrapMode.ALL_DEPENDENCIES, extraIncludes = {"shared", "access"})
 @ModuleDatabaseTest
 @ContextConfiguration(initializers = RecipientModuleTest.OwnDatabase.class)
 @Import(InMemoryWallets.class)
@@ -49,13 +44,13 @@ class RecipientModuleTest {
 
     static final class OwnDatabase extends SeparateDatabase {}
 
-    /** Background jobs on a busy test machine: well above their usual second. */
-    private static final Duration BACKGROUND_WORK = Duration.ofSeconds(30);
+    /** The card module's content port, which the issuance module answers in the application. */
+    @MockitoBean
+    CardContentSource contents;
 
     private final RecipientRegistration registration;
     private final RecipientReads reads;
     private final CampaignManagement campaigns;
-    private final WalletCards cards;
     private final AccessManagement access;
     private OrganizationId org;
     private CampaignId campaign;
@@ -65,12 +60,10 @@ class RecipientModuleTest {
             RecipientRegistration registration,
             RecipientReads reads,
             CampaignManagement campaigns,
-            WalletCards cards,
             AccessManagement access) {
         this.registration = registration;
         this.reads = reads;
         this.campaigns = campaigns;
-        this.cards = cards;
         this.access = access;
     }
 
@@ -85,52 +78,39 @@ class RecipientModuleTest {
                 .id();
     }
 
-    private static NewRecipient ada() {
-        return new NewRecipient("ada@example.com", "Ada", null, null, Map.of(), null);
-    }
-
-    /** The card id of the campaign's only recipient, once its card is issued. */
-    private String cardOfTheRecipient() {
-        return reads.list(org, campaign, null, null, new Page(10, 0)).recipients().stream()
-                .map(Recipient::walletCardId)
-                .filter(Objects::nonNull)
-                .findFirst()
-                .orElse(null);
-    }
-
     @Test
-    void anAddedRecipientIsAnnouncedAndGetsItsCard(Scenario scenario, PublishedEvents events) {
-        scenario.stimulate(() -> registration.add(org, campaign, ada()))
-                .andWaitAtMost(BACKGROUND_WORK)
-                .andWaitForStateChange(this::cardOfTheRecipient, Objects::nonNull)
-                .andVerify((card, added) -> {
-                    Recipient recipient = reads.get(org, campaign, added.id());
-                    assertThat(recipient.status()).isEqualTo(RecipientStatus.created);
-                    assertThat(recipient.walletCardStatus()).isEqualTo(CardStatus.created);
-                    CardView view = cards.get(org, card);
-                    assertThat(view.recipientId()).isEqualTo(added.id());
-                    assertThat(view.campaignId()).isEqualTo(campaign.value());
-                    assertThat(view.providers())
-                            .extracting(CardView.ProviderState::provider)
-                            .containsExactly("alpha");
+    void aSingleAddIsAnnouncedAndAsksForItsCardInTheCampaignsSingleAddBatch(Scenario scenario, PublishedEvents events) {
+        scenario.stimulate(() -> registration.add(
+                        org, campaign, new NewRecipient("ada@example.com", "Ada", null, null, Map.of(), null)))
+                .andWaitForEventOfType(CardsRequested.class)
+                .matching(request -> request.campaignId().equals(campaign.value()))
+                .toArriveAndVerify((request, added) -> {
+                    assertThat(request.cardBatch()).isEqualTo("single/" + campaign.value());
+                    assertThat(request.count()).isEqualTo(1);
+                    assertThat(request.singleAdd()).isTrue();
                     assertThat(inBatches(events, RecipientCreated.class))
                             .extracting(RecipientCreated::recipientId, RecipientCreated::campaignId)
                             .containsExactly(tuple(added.id(), campaign.value()));
+                    Recipient stored = reads.get(org, campaign, added.id());
+                    assertThat(stored.status()).isEqualTo(RecipientStatus.pending);
+                    assertThat(stored.walletCardId()).isNull();
                 });
     }
 
     @Test
-    void theInstallOfItsCardMakesTheRecipientActive(Scenario scenario) {
-        Recipient added = registration.add(org, campaign, ada());
-        await().atMost(BACKGROUND_WORK).until(() -> cardOfTheRecipient() != null);
-        String card = cardOfTheRecipient();
-
-        scenario.stimulate(() -> cards.applyProviderEvent("alpha", card, "install-1", true, Instant.now()))
-                .andWaitForStateChange(
-                        () -> reads.get(org, campaign, added.id()).status(), RecipientStatus.active::equals)
-                .andVerify(status -> assertThat(
-                                reads.get(org, campaign, added.id()).walletCardStatus())
-                        .isEqualTo(CardStatus.active));
+    void aBulkAddAsksForTheCardsOfEveryAcceptedRecipientInOneBatch(Scenario scenario) {
+        List<BulkAdd.Item> items = List.of(
+                BulkAdd.Item.valid(0, new NewRecipient("ada@example.com", "Ada", null, null, Map.of(), null)),
+                BulkAdd.Item.valid(1, new NewRecipient("grace@example.com", "Grace", null, null, Map.of(), null)));
+        scenario.stimulate(() -> registration.addAll(org, campaign, items, false))
+                .andWaitForEventOfType(CardsRequested.class)
+                .matching(request -> request.campaignId().equals(campaign.value()))
+                .toArriveAndVerify((request, result) -> {
+                    assertThat(result.created()).isEqualTo(2);
+                    assertThat(request.count()).isEqualTo(2);
+                    assertThat(request.singleAdd()).isFalse();
+                    assertThat(request.cardBatch()).startsWith("batch_");
+                });
     }
 
     /** Events of a type that the modules publish in batches ({@link ExternalEvents}). */

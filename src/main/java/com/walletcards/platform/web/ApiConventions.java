@@ -3,6 +3,7 @@ package com.walletcards.platform.web;
 import com.walletcards.shared.Page;
 import com.walletcards.shared.ProviderTypes;
 import com.walletcards.shared.web.ApiSchemas;
+import com.walletcards.shared.web.ErrorBody;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;

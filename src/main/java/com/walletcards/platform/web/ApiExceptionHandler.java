@@ -3,6 +3,7 @@ package com.walletcards.platform.web;
 import com.walletcards.shared.ApiException;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.FieldError;
+import com.walletcards.shared.web.ErrorBody;
 import com.walletcards.shared.web.ErrorResponses;
 import com.walletcards.shared.web.PayloadTooLarge;
 import com.walletcards.shared.web.RequestIds;

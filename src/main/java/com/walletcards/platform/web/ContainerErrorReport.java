@@ -2,6 +2,7 @@ package com.walletcards.platform.web;
 
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.Ids;
+import com.walletcards.shared.web.ErrorBody;
 import com.walletcards.shared.web.RequestIds;
 import java.io.IOException;
 import java.io.Writer;

@@ -1,5 +1,6 @@
 package com.walletcards.platform.web;
 
+import com.walletcards.shared.web.ErrorResponses;
 import jakarta.servlet.http.HttpServletRequest;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -25,7 +26,7 @@ import org.springframework.transaction.TransactionSystemException;
 public final class DatabaseOutage {
 
     /** Seconds a client is asked to wait before retrying; the pool reconnects within that time. */
-    public static final int RETRY_AFTER_SECONDS = 5;
+    public static final int RETRY_AFTER_SECONDS = ErrorResponses.SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS;
 
     public static final String MESSAGE = "The database is unreachable at the moment; retry later";
 

@@ -1,6 +1,7 @@
 package com.walletcards.platform.web;
 
 import com.walletcards.shared.ErrorCode;
+import com.walletcards.shared.web.ErrorBody;
 import com.walletcards.shared.web.ErrorResponses;
 import com.walletcards.shared.web.PayloadTooLarge;
 import jakarta.servlet.RequestDispatcher;

@@ -1,7 +1,5 @@
 package com.walletcards.shared.web;
 
-import com.walletcards.platform.web.DatabaseOutage;
-import com.walletcards.platform.web.ErrorBody;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.FieldError;
 import jakarta.servlet.http.HttpServletRequest;
@@ -21,6 +19,9 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class ErrorResponses {
 
+    /** Seconds a client is asked to wait after 503 {@code SERVICE_UNAVAILABLE} before it tries again. */
+    public static final int SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
     private final JsonMapper mapper;
 
     public ErrorResponses(JsonMapper mapper) {
@@ -32,7 +33,7 @@ public class ErrorResponses {
         ResponseEntity.BodyBuilder response =
                 ResponseEntity.status(code.httpStatus()).contentType(MediaType.APPLICATION_JSON);
         if (code == ErrorCode.SERVICE_UNAVAILABLE) {
-            response.header(HttpHeaders.RETRY_AFTER, Integer.toString(DatabaseOutage.RETRY_AFTER_SECONDS));
+            response.header(HttpHeaders.RETRY_AFTER, Integer.toString(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
         }
         return response.body(ErrorBody.of(code.name(), message, details, RequestIds.of(request)));
     }
@@ -60,7 +61,7 @@ public class ErrorResponses {
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
         }
         if (code == ErrorCode.SERVICE_UNAVAILABLE) {
-            response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(DatabaseOutage.RETRY_AFTER_SECONDS));
+            response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
         }
         mapper.writeValue(
                 response.getOutputStream(), ErrorBody.of(code.name(), message, details, RequestIds.of(request)));

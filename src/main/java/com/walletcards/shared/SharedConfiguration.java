@@ -1,4 +1,4 @@
-package com.walletcards.platform;
+package com.walletcards.shared;
 
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;

@@ -1,4 +1,4 @@
-package com.walletcards.platform.web;
+package com.walletcards.shared.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.walletcards.shared.FieldError;
