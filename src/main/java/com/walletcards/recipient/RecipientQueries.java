@@ -2,6 +2,7 @@ package com.walletcards.recipient;
 
 import com.walletcards.card.CardStatus;
 import com.walletcards.recipient.RecipientErrors.RecipientNotFound;
+import com.walletcards.recipient.counts.RecipientCounts;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.Json;
 import com.walletcards.shared.OrganizationId;
