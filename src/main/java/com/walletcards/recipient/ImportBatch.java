@@ -1,7 +1,8 @@
 package com.walletcards.recipient;
 
 import com.walletcards.campaign.Campaign;
-import com.walletcards.recipient.RecipientImport.RowError;
+import com.walletcards.recipient.imports.ImportRow;
+import com.walletcards.recipient.imports.RecipientImport.RowError;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.FieldError;
 import com.walletcards.shared.OrganizationId;
@@ -22,10 +23,12 @@ import org.springframework.stereotype.Component;
  * Adds one batch of staged rows in the caller's transaction, through the bulk registration path
  * (duplicate detection, barcode rule, card generation). With upsert, a row whose {@code externalId}
  * names a recipient of the campaign updates that recipient instead: its non-empty cells replace
- * name and phone and are merged into {@code recipientData}; the email must stay the same.
+ * name and phone and are merged into {@code recipientData}; the email must stay the same. Public
+ * for the import job ({@code recipient.imports}); it stays in this package because it works with
+ * the registration, the recipient and its queries, which are this package's own.
  */
 @Component
-class ImportBatch {
+public class ImportBatch {
 
     private final RecipientRegistration registration;
     private final RecipientQueries queries;
@@ -43,9 +46,9 @@ class ImportBatch {
         this.clock = clock;
     }
 
-    record Outcome(int created, int updated, int failed, List<RowError> errors) {}
+    public record Outcome(int created, int updated, int failed, List<RowError> errors) {}
 
-    Outcome add(OrganizationId org, Campaign campaign, List<ImportRow> rows, boolean upsert, boolean sendEmail) {
+    public Outcome add(OrganizationId org, Campaign campaign, List<ImportRow> rows, boolean upsert, boolean sendEmail) {
         Instant now = Times.now(clock);
         Map<String, List<Recipient>> existing = upsert ? existingByExternalId(org, campaign, rows) : Map.of();
         Map<String, BulkAdd.Item> newByExternalId = new HashMap<>();

@@ -1,6 +1,7 @@
 package com.walletcards.recipient;
 
 import com.walletcards.campaign.CampaignId;
+import com.walletcards.recipient.counts.RecipientCounts;
 import com.walletcards.shared.OrganizationId;
 import java.util.Collection;
 import java.util.List;

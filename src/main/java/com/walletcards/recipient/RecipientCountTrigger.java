@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * for each other; the folding job takes it away (and the next change starts a new one) without
  * waiting for it either. One row per session rather than one per change, so that an import of
  * 100,000 recipients does not leave 300,000 rows to fold. Public with a public constructor because
- * H2 creates it by its class name.
+ * H2 creates it by its class name; for the same reason it stays in this package, next to the
+ * migration that names it: every embedded database created so far stores that name in its trigger.
  */
 public final class RecipientCountTrigger implements Trigger {
 

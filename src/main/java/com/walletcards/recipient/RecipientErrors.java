@@ -7,17 +7,17 @@ import com.walletcards.shared.NotFound;
 import java.util.List;
 
 /** Failures named as facts. */
-public final class RecipientErrors {
+final class RecipientErrors {
 
     private RecipientErrors() {}
 
-    public static final class RecipientNotFound extends NotFound {
+    static final class RecipientNotFound extends NotFound {
         RecipientNotFound() {
             super("Recipient");
         }
     }
 
-    public static final class RecipientExists extends ApiException {
+    static final class RecipientExists extends ApiException {
         RecipientExists() {
             super(
                     ErrorCode.RECIPIENT_EXISTS,

@@ -5,7 +5,6 @@ import com.walletcards.recipient.RecipientErrors.RecipientNotFound;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.Json;
 import com.walletcards.shared.OrganizationId;
-import com.walletcards.shared.Page;
 import com.walletcards.shared.SqlArrays;
 import com.walletcards.shared.StoredJsonObject;
 import com.walletcards.shared.Times;
@@ -32,7 +31,8 @@ import org.springframework.stereotype.Repository;
 @Repository
 class RecipientQueries {
 
-    private static final String COLUMNS = """
+    /** The columns a recipient is read from; {@link RecipientPageQueries} reads a page by them too. */
+    static final String COLUMNS = """
             id, organization_id, campaign_id, email, name, phone, external_id, recipient_data, provider_types,
             status, wallet_card_id, wallet_card_status, content_version, created_at, updated_at""";
 
@@ -257,81 +257,6 @@ class RecipientQueries {
                 .toList();
     }
 
-    /** One page and the number of matches: what a list answers. */
-    record PageRows(List<Recipient> recipients, long total) {}
-
-    /**
-     * One statement per page: the total and the page as two derived tables joined on nothing, so an
-     * empty page still brings its total. Without an email filter the total is the sum of the
-     * campaign's kept counts ({@link RecipientCounts}), a few rows whatever the campaign's size;
-     * with one, at most a few recipients match and are counted. The page finds its ids from the
-     * index alone, walking past the offset without reading a row, and then reads only its own
-     * rows: read through the index, an offset of 500 read 520 rows from the table to return 20.
-     */
-    PageRows page(
-            OrganizationId org,
-            String campaignId,
-            @Nullable String email,
-            @Nullable RecipientStatus status,
-            Page page) {
-        PageStatement statement = pageStatement(org, campaignId, email, status, page);
-        long[] total = {0};
-        List<Recipient> rows = new ArrayList<>();
-        jdbc.sql(statement.sql()).params(statement.params()).query(rs -> {
-            total[0] = rs.getLong("total");
-            if (rs.getString("id") != null) {
-                rows.add(recipient(rs, rows.size()));
-            }
-        });
-        return new PageRows(rows, total[0]);
-    }
-
-    record PageStatement(String sql, List<Object> params) {}
-
-    /** The statement of a page and its parameters; tests show its plan. */
-    static PageStatement pageStatement(
-            OrganizationId org,
-            String campaignId,
-            @Nullable String email,
-            @Nullable RecipientStatus status,
-            Page page) {
-        Filter f = filter(org, campaignId, email, status);
-        Filter ids = pageIds(org, campaignId, email, status);
-        List<Object> params =
-                new ArrayList<>(email == null ? RecipientCounts.totalParams(campaignId, status) : f.params());
-        params.addAll(ids.params());
-        params.add(page.limit());
-        params.add(page.offset());
-        params.add(org.value());
-        return new PageStatement(pageSql(totalSql(f, email, status), ids.where()), params);
-    }
-
-    private static String totalSql(Filter f, @Nullable String email, @Nullable RecipientStatus status) {
-        return email == null
-                ? RecipientCounts.totalSql(status)
-                : "SELECT COUNT(*) AS total FROM recipients WHERE " + f.where();
-    }
-
-    private static String pageSql(String totalSql, String idsWhere) {
-        return "SELECT t.total, r.* FROM (" + totalSql + ") t"
-                + " LEFT JOIN (SELECT " + COLUMNS + " FROM recipients WHERE id IN (SELECT id FROM recipients WHERE "
-                + idsWhere + " ORDER BY id LIMIT ? OFFSET ?) AND organization_id = ?) r ON 1 = 1 ORDER BY r.id";
-    }
-
-    /**
-     * The condition that finds a page's ids in an index that holds every column it names: the
-     * campaign's index (organization, campaign, id, deleted_at) for live recipients, the status
-     * index (campaign, status, id) for a status. A recipient's organization is its campaign's,
-     * which the caller has checked; the page's rows check it once more.
-     */
-    private static Filter pageIds(
-            OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {
-        if (status == null || email != null) {
-            return filter(org, campaignId, email, status);
-        }
-        return new Filter("campaign_id = ? AND status = ?", List.of(campaignId, status.name()));
-    }
-
     /**
      * Which of these (normalized) emails are already used by a live recipient of the campaign. The
      * query looks the emails up across campaigns and keeps this one's: with the campaign in the
@@ -439,32 +364,11 @@ class RecipientQueries {
         return byRecipient;
     }
 
-    record Filter(String where, List<Object> params) {}
-
-    private static Filter filter(
-            OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {
-        StringBuilder where = new StringBuilder("organization_id = ? AND campaign_id = ?");
-        List<Object> params = new ArrayList<>(List.of(org.value(), campaignId));
-        if (status == null) {
-            where.append(" AND deleted_at IS NULL");
-        } else {
-            where.append(" AND status = ?");
-            params.add(status.name());
-        }
-        if (email != null) {
-            // Live recipients keep their normalized email in live_email, which the unique index
-            // (campaign_id, live_email) serves; only deleted ones are searched by their email.
-            where.append(status == RecipientStatus.deleted ? " AND LOWER(email) = ?" : " AND live_email = ?");
-            params.add(Recipient.normalizedEmail(email));
-        }
-        return new Filter(where.toString(), params);
-    }
-
     private static @Nullable List<String> providerTypes(@Nullable String value) {
         return value == null || value.isBlank() ? null : Arrays.asList(value.split(" "));
     }
 
-    private static Recipient recipient(ResultSet rs, int row) throws SQLException {
+    static Recipient recipient(ResultSet rs, int row) throws SQLException {
         String cardStatus = rs.getString("wallet_card_status");
         return new Recipient(
                 rs.getString("id"),

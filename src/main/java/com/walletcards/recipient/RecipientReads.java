@@ -27,11 +27,14 @@ import org.springframework.stereotype.Service;
 public class RecipientReads {
 
     private final RecipientQueries queries;
+    private final RecipientPageQueries pages;
     private final CampaignManagement campaigns;
     private final WalletCards cards;
 
-    RecipientReads(RecipientQueries queries, CampaignManagement campaigns, WalletCards cards) {
+    RecipientReads(
+            RecipientQueries queries, RecipientPageQueries pages, CampaignManagement campaigns, WalletCards cards) {
         this.queries = queries;
+        this.pages = pages;
         this.campaigns = campaigns;
         this.cards = cards;
     }
@@ -50,7 +53,7 @@ public class RecipientReads {
             @Nullable RecipientStatus status,
             Page page) {
         campaigns.get(org, campaignId);
-        RecipientQueries.PageRows rows = queries.page(org, campaignId.value(), email, status, page);
+        RecipientPageQueries.PageRows rows = pages.page(org, campaignId.value(), email, status, page);
         return new RecipientPage(rows.recipients(), rows.total());
     }
 

@@ -1,5 +1,6 @@
 package com.walletcards.recipient;
 
+import com.walletcards.recipient.counts.RecipientCounts;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -85,7 +85,7 @@ class ListQueryPlanTest {
     }
 
     private String plan(String email, RecipientStatus status) {
-        var statement = RecipientQueries.pageStatement(
+        var statement = RecipientPageQueries.pageStatement(
                 new com.walletcards.shared.OrganizationId("org_plan"), "cmp_plan", email, status, new Page(20, 500));
         return plan(statement.sql(), statement.params()).toLowerCase();
     }

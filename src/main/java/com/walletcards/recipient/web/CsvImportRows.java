@@ -1,7 +1,7 @@
 package com.walletcards.recipient.web;
 
-import com.walletcards.recipient.ImportRow;
 import com.walletcards.recipient.NewRecipient;
+import com.walletcards.recipient.imports.ImportRow;
 import com.walletcards.shared.ApiException;
 import com.walletcards.shared.FieldError;
 import com.walletcards.shared.Validation;

@@ -1,6 +1,6 @@
 package com.walletcards.recipient.web;
 
-import com.walletcards.recipient.ImportProperties;
+import com.walletcards.recipient.imports.ImportProperties;
 import com.walletcards.shared.web.LargeBodyRoute;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.regex.Pattern;

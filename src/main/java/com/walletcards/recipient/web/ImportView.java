@@ -1,6 +1,6 @@
 package com.walletcards.recipient.web;
 
-import com.walletcards.recipient.RecipientImport;
+import com.walletcards.recipient.imports.RecipientImport;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -3,7 +3,7 @@ package com.walletcards.recipient.web;
 import com.walletcards.access.RequiresScope.CampaignsRead;
 import com.walletcards.access.RequiresScope.CampaignsWrite;
 import com.walletcards.campaign.CampaignId;
-import com.walletcards.recipient.RecipientImports;
+import com.walletcards.recipient.imports.RecipientImports;
 import com.walletcards.shared.ApiException;
 import com.walletcards.shared.Envelope;
 import com.walletcards.shared.ErrorCode;

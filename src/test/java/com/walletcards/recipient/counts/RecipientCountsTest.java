@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.recipient.counts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.recipient.imports;
 
 import com.walletcards.shared.OrganizationId;
 import java.time.Instant;
@@ -21,7 +21,7 @@ public record RecipientImport(
         List<RowError> errors) {
 
     /** The first {@value} problems of an import are kept. */
-    public static final int MAX_ERRORS = 1000;
+    static final int MAX_ERRORS = 1000;
 
     /** Rows received, rows handled, and what came of them. */
     public record Counts(long rowsTotal, long rowsDone, long created, long updated, long failed) {

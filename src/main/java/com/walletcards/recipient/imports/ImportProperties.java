@@ -1,5 +1,6 @@
-package com.walletcards.recipient;
+package com.walletcards.recipient.imports;
 
+import com.walletcards.recipient.RecipientRegistration;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import java.time.Duration;

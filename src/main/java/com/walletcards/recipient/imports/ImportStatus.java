@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.recipient.imports;
 
 /** Where an import stands: rows arriving, waiting for the job, being added, and the two ends. */
 public enum ImportStatus {

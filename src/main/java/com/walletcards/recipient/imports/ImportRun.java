@@ -1,9 +1,10 @@
-package com.walletcards.recipient;
+package com.walletcards.recipient.imports;
 
 import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
-import com.walletcards.recipient.ImportEvents.ImportCompleted;
+import com.walletcards.recipient.ImportBatch;
+import com.walletcards.recipient.imports.ImportEvents.ImportCompleted;
 import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Instant;

@@ -1,5 +1,6 @@
-package com.walletcards.recipient;
+package com.walletcards.recipient.imports;
 
+import com.walletcards.recipient.NewRecipient;
 import com.walletcards.shared.FieldError;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

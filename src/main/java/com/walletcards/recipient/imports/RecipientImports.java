@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.recipient.imports;
 
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;

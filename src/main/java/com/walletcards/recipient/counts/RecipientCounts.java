@@ -1,5 +1,7 @@
-package com.walletcards.recipient;
+package com.walletcards.recipient.counts;
 
+import com.walletcards.recipient.RecipientStatus;
+import com.walletcards.recipient.V33__RecipientCountsKeptWithTheRows;
 import com.walletcards.shared.SqlArrays;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -24,7 +26,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * them with one row per campaign and status, so that what a read sums stays a handful of rows.
  */
 @Repository
-class RecipientCounts {
+public class RecipientCounts {
 
     /** Appended rows folded per transaction. */
     static final int FOLD_BATCH = 10_000;
@@ -43,16 +45,16 @@ class RecipientCounts {
      * The condition on {@code recipient_counts} that gives the total of a list: live recipients
      * (every status but {@code deleted}) without a status filter, else those in the status.
      */
-    static String totalSql(@Nullable RecipientStatus status) {
+    public static String totalSql(@Nullable RecipientStatus status) {
         return "SELECT COALESCE(SUM(n), 0) AS total FROM recipient_counts WHERE campaign_id = ? AND status "
                 + (status == null ? "<> 'deleted'" : "= ?");
     }
 
-    static List<Object> totalParams(String campaignId, @Nullable RecipientStatus status) {
+    public static List<Object> totalParams(String campaignId, @Nullable RecipientStatus status) {
         return status == null ? List.of(campaignId) : List.of(campaignId, status.name());
     }
 
-    long total(String campaignId, @Nullable RecipientStatus status) {
+    public long total(String campaignId, @Nullable RecipientStatus status) {
         return jdbc.sql(totalSql(status))
                 .params(totalParams(campaignId, status))
                 .query(Long.class)

@@ -1,6 +1,7 @@
-package com.walletcards.recipient;
+package com.walletcards.recipient.imports;
 
-import com.walletcards.recipient.RecipientImport.RowError;
+import com.walletcards.recipient.NewRecipient;
+import com.walletcards.recipient.imports.RecipientImport.RowError;
 import com.walletcards.shared.FieldError;
 import com.walletcards.shared.Json;
 import com.walletcards.shared.OrganizationId;

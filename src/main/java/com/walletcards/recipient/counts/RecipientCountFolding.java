@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.recipient.counts;
 
 import com.github.kagkarlsson.scheduler.task.helper.RecurringTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;

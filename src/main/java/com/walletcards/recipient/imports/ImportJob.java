@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.recipient.imports;
 
 import com.github.kagkarlsson.scheduler.task.Priority;
 import com.github.kagkarlsson.scheduler.task.TaskDescriptor;

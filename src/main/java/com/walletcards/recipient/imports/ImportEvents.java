@@ -1,4 +1,4 @@
-package com.walletcards.recipient;
+package com.walletcards.recipient.imports;
 
 import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.OrganizationId;
@@ -7,12 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** What happens to imports; published in the transaction that finishes the import. */
-public final class ImportEvents {
+final class ImportEvents {
 
     private ImportEvents() {}
 
     /** An import ended, completed or failed; the counts say what it did. */
-    public record ImportCompleted(OrganizationId organizationId, RecipientImport finished, Instant at)
+    record ImportCompleted(OrganizationId organizationId, RecipientImport finished, Instant at)
             implements ExternalEvent {
         @Override
         public String type() {
