@@ -43,11 +43,11 @@ public class HolderCards {
     }
 
     /**
-     * The "add to wallet" actions of a card, in the card's provider order, for the holder page's
-     * buttons: provider, the wallet's own name and the action's URL. None for a revoked or deleted
-     * card.
+     * The "add to wallet" actions of a card, in the card's provider order: provider, the wallet's
+     * own name and the action's URL. None for a revoked or deleted card. The holder page orders its
+     * buttons by device itself, so no other module asks for these.
      */
-    public List<WalletAction> walletActions(WalletCard card) {
+    List<WalletAction> walletActions(WalletCard card) {
         if (card.status().isFinal()) {
             return List.of();
         }
