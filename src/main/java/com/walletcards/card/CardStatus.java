@@ -10,7 +10,7 @@ public enum CardStatus {
     removed,
     deleted;
 
-    public boolean isFinal() {
+    boolean isFinal() {
         return this == revoked || this == deleted;
     }
 }

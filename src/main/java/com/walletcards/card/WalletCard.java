@@ -184,11 +184,11 @@ public final class WalletCard {
         return List.copyOf(objects);
     }
 
-    public Instant createdAt() {
+    Instant createdAt() {
         return createdAt;
     }
 
-    public Instant updatedAt() {
+    Instant updatedAt() {
         return updatedAt;
     }
 }

@@ -3,8 +3,6 @@ package com.walletcards.card;
 import com.walletcards.card.CardEvents.CardCreated;
 import com.walletcards.card.CardEvents.CardEvent;
 import com.walletcards.card.spi.CardContent;
-import com.walletcards.card.spi.ObjectEvent;
-import com.walletcards.card.spi.ObjectEvents;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.WalletProvider;
 import com.walletcards.shared.ExternalEvent;
@@ -12,7 +10,6 @@ import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.NotFound;
 import com.walletcards.shared.OrganizationId;
-import com.walletcards.shared.ProviderName;
 import com.walletcards.shared.Times;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -23,49 +20,40 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-/** The card module's facade. */
+/**
+ * The card module's facade for the issuer's side: creating a campaign's cards, inviting their
+ * holders, revoking them or marking them deleted, and the views of them the API shows. The holder's
+ * side is {@link HolderCards}; fan-outs to active cards use {@link ActiveCards}; content changes go
+ * to {@link CardContentChanges}; provider callbacks that name cards go to {@link ProviderEventsIntake}.
+ */
 @Service
 public class WalletCards {
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private final CardQueries queries;
     private final WalletProviders providers;
-    private final CardProperties properties;
-    private final PropagationRequests propagation;
-    private final PropagationQueries propagationQueries;
+    private final CardLinks links;
     private final ProviderCalls providerCalls;
-    private final ObjectEvents objectEvents;
-    private final AddToWalletActions addToWallet;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
     WalletCards(
             CardQueries queries,
             WalletProviders providers,
-            CardProperties properties,
-            PropagationRequests propagation,
-            PropagationQueries propagationQueries,
+            CardLinks links,
             ProviderCalls providerCalls,
-            ObjectEvents objectEvents,
-            AddToWalletActions addToWallet,
             ApplicationEventPublisher events,
             Clock clock) {
         this.queries = queries;
         this.providers = providers;
-        this.properties = properties;
-        this.propagation = propagation;
-        this.propagationQueries = propagationQueries;
+        this.links = links;
         this.providerCalls = providerCalls;
-        this.objectEvents = objectEvents;
-        this.addToWallet = addToWallet;
         this.events = events;
         this.clock = clock;
     }
@@ -133,13 +121,13 @@ public class WalletCards {
     @Transactional
     public Map<String, String> invite(OrganizationId org, List<String> cardIds) {
         Instant now = Times.now(clock);
-        Map<String, String> links = new LinkedHashMap<>();
+        Map<String, String> downloadUrls = new LinkedHashMap<>();
         for (String cardId : cardIds) {
             WalletCard card = locked(org, cardId);
             save(card, card.invite(now));
-            links.put(cardId, downloadUrl(card));
+            downloadUrls.put(cardId, links.download(card));
         }
-        return links;
+        return downloadUrls;
     }
 
     /**
@@ -181,110 +169,6 @@ public class WalletCards {
         save(card, card.markDeleted(Times.now(clock)));
     }
 
-    /**
-     * Applies a provider's report about the object of {@code provider} on a card, found by the
-     * card id (the generic signed callback names cards, not objects). See {@link ObjectEvents#report}.
-     */
-    public boolean applyProviderEvent(
-            String provider, String cardId, String eventId, boolean installed, Instant occurredAt) {
-        ProviderName name = ProviderName.parse(provider).orElseThrow(() -> new NotFound("Provider " + provider));
-        if (!queries.exists(cardId)) {
-            throw new NotFound("Wallet card");
-        }
-        String objectRef = queries.objectRef(cardId, provider)
-                .orElseThrow(() -> new NotFound("The card has no " + provider + " object; wallet card"));
-        return objectEvents.report(new ObjectEvent(
-                name,
-                objectRef,
-                eventId,
-                installed ? ObjectEvent.Kind.INSTALLED : ObjectEvent.Kind.REMOVED,
-                occurredAt));
-    }
-
-    /**
-     * The content of a campaign's cards changed: schedules pushing it to every active card of the
-     * campaign. Call it in the transaction of the change; it takes constant time.
-     */
-    @Transactional
-    public void campaignContentChanged(OrganizationId org, String campaignId) {
-        propagation.campaignChanged(org, campaignId);
-    }
-
-    /**
-     * The content of one recipient's card changed: schedules pushing it to that card. Call it in
-     * the transaction of the change. A card that may still be installed later is included, since
-     * its install may commit while this change does; revoked and deleted cards are not.
-     */
-    @Transactional
-    public void recipientContentChanged(OrganizationId org, String recipientId) {
-        propagationQueries
-                .cardOfRecipient(org, recipientId)
-                .filter(card -> !card.status().isFinal())
-                .ifPresent(card -> propagation.cardChanged(org, card.walletCardId(), card.campaignId()));
-    }
-
-    /** Active cards of a campaign after {@code afterCardId} in id order: keyset pages for fan-outs. */
-    @Transactional(readOnly = true)
-    public List<ActiveCard> activeCards(
-            OrganizationId org, String campaignId, @Nullable String afterCardId, int limit) {
-        return queries.activeCards(org, campaignId, afterCardId, limit).stream()
-                .map(c -> new ActiveCard(
-                        c.id(),
-                        c.recipientId(),
-                        c.objects().stream()
-                                .filter(ProviderObject::installed)
-                                .map(o -> new ProviderObjectRef(c.id(), o.provider(), o.objectRef()))
-                                .toList()))
-                .toList();
-    }
-
-    public long countActiveCards(OrganizationId org, String campaignId) {
-        return queries.countActive(org, campaignId);
-    }
-
-    /**
-     * The card behind a download code, for the public card page. No transaction of its own: at
-     * READ COMMITTED each of its two statements would see its own snapshot inside one as well.
-     */
-    public Optional<WalletCard> byDownloadCode(String code) {
-        return queries.findByCode(code);
-    }
-
-    public boolean providerExists(String name) {
-        return providers.exists(name);
-    }
-
-    /** The message key of the provider's note for holders, if it has one ({@link WalletProvider#holderNoteKey()}). */
-    public Optional<String> holderNoteKey(String provider) {
-        return providers.find(provider).map(WalletProvider::holderNoteKey);
-    }
-
-    /** The provider of that name in this deployment; 404 for a name that is not a provider. */
-    public WalletProvider provider(String name) {
-        return providers.get(name);
-    }
-
-    /**
-     * The "add to wallet" actions of a card, in the card's provider order, for the holder page's
-     * buttons: provider, the wallet's own name and the action's URL. None for a revoked or deleted
-     * card.
-     */
-    public List<WalletAction> walletActions(WalletCard card) {
-        if (card.status().isFinal()) {
-            return List.of();
-        }
-        return card.objects().stream()
-                .map(o -> ProviderName.parse(o.provider())
-                        .map(p -> new WalletAction(p, p.walletName(), addToWalletUrl(card, o.provider()))))
-                .flatMap(Optional::stream)
-                .toList();
-    }
-
-    /** What the holder gets from {@code /c/<code>/<provider>}; see {@link AddToWalletOutcome}. */
-    public AddToWalletOutcome addToWallet(String downloadCode, String provider) {
-        return addToWallet.open(downloadCode, provider);
-    }
-
     private WalletCard locked(OrganizationId org, String cardId) {
         return queries.findForUpdate(org, cardId).orElseThrow(() -> new NotFound("Wallet card"));
     }
@@ -296,24 +180,16 @@ public class WalletCards {
         }
     }
 
-    String downloadUrl(WalletCard card) {
-        return properties.link("/c/" + card.downloadCode());
-    }
-
-    private String addToWalletUrl(WalletCard card, String provider) {
-        return properties.link("/c/" + card.downloadCode() + "/" + provider);
-    }
-
     private CardView view(WalletCard card) {
         return new CardView(
                 card.id(),
                 card.recipientId(),
                 card.campaignId(),
                 card.status(),
-                downloadUrl(card),
+                links.download(card),
                 card.objects().stream()
                         .map(o -> new CardView.ProviderState(
-                                o.provider(), o.status(), addToWalletUrl(card, o.provider()), o.updatedAt()))
+                                o.provider(), o.status(), links.addToWallet(card, o.provider()), o.updatedAt()))
                         .toList(),
                 card.updatedAt());
     }

@@ -64,23 +64,23 @@ public class WalletProviders {
     }
 
     /** The provider of a name stored or received as text; an unknown name is 404. */
-    public WalletProvider get(String name) {
+    WalletProvider get(String name) {
         return find(name).orElseThrow(() -> new NotFound("Provider " + name));
     }
 
-    public Optional<WalletProvider> find(String name) {
+    Optional<WalletProvider> find(String name) {
         return ProviderName.parse(name).map(byName::get);
     }
 
-    public Collection<WalletProvider> all() {
+    Collection<WalletProvider> all() {
         return byName.values();
     }
 
-    public Set<ProviderName> names() {
+    Set<ProviderName> names() {
         return byName.keySet();
     }
 
-    public boolean exists(String name) {
+    boolean exists(String name) {
         return find(name).isPresent();
     }
 }

@@ -13,9 +13,9 @@ import com.walletcards.campaign.EventTimes;
 import com.walletcards.campaign.ImageKind;
 import com.walletcards.card.CardProperties;
 import com.walletcards.card.CardStatus;
+import com.walletcards.card.HolderCards;
 import com.walletcards.card.ProviderObject;
 import com.walletcards.card.WalletCard;
-import com.walletcards.card.WalletCards;
 import com.walletcards.notification.CardMessages;
 import com.walletcards.recipient.Recipient;
 import com.walletcards.recipient.RecipientReads;
@@ -51,7 +51,7 @@ public class CardPages {
     /** recipientData keys the service reads itself; they are not the holder's business. */
     private static final Set<String> INTERNAL_KEYS = Set.of("barcodeValue");
 
-    private final WalletCards cards;
+    private final HolderCards cards;
     private final RecipientReads recipients;
     private final CampaignManagement campaigns;
     private final CampaignImages images;
@@ -61,7 +61,7 @@ public class CardPages {
     private final MessageSource words;
 
     CardPages(
-            WalletCards cards,
+            HolderCards cards,
             RecipientReads recipients,
             CampaignManagement campaigns,
             CampaignImages images,

@@ -1,7 +1,7 @@
 package com.walletcards.issuance;
 
 import com.walletcards.campaign.CampaignEvents.CampaignUpdated;
-import com.walletcards.card.WalletCards;
+import com.walletcards.card.CardContentChanges;
 import com.walletcards.recipient.RecipientEvents.RecipientUpdated;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -14,22 +14,22 @@ import org.springframework.stereotype.Component;
 @Component
 class LiveUpdates {
 
-    private final WalletCards cards;
+    private final CardContentChanges contentChanges;
 
-    LiveUpdates(WalletCards cards) {
-        this.cards = cards;
+    LiveUpdates(CardContentChanges contentChanges) {
+        this.contentChanges = contentChanges;
     }
 
     @EventListener
     void on(CampaignUpdated event) {
         if (event.change().contentChanged()) {
-            cards.campaignContentChanged(
+            contentChanges.campaignChanged(
                     event.organizationId(), event.campaignId().value());
         }
     }
 
     @EventListener
     void on(RecipientUpdated event) {
-        cards.recipientContentChanged(event.organizationId(), event.recipientId());
+        contentChanges.recipientChanged(event.organizationId(), event.recipientId());
     }
 }

@@ -2,7 +2,7 @@ package com.walletcards.notification;
 
 import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.card.ActiveCard;
-import com.walletcards.card.WalletCards;
+import com.walletcards.card.ActiveCards;
 import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.PushMessage;
@@ -50,7 +50,7 @@ class NotificationDelivery {
     private final ProviderReportQueries reports;
     private final TransactionTemplate transaction;
     private final CampaignManagement campaigns;
-    private final WalletCards cards;
+    private final ActiveCards activeCards;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
@@ -59,14 +59,14 @@ class NotificationDelivery {
             ProviderReportQueries reports,
             PlatformTransactionManager transactions,
             CampaignManagement campaigns,
-            WalletCards cards,
+            ActiveCards activeCards,
             ApplicationEventPublisher events,
             Clock clock) {
         this.queries = queries;
         this.reports = reports;
         this.transaction = new TransactionTemplate(transactions);
         this.campaigns = campaigns;
-        this.cards = cards;
+        this.activeCards = activeCards;
         this.events = events;
         this.clock = clock;
     }
@@ -109,7 +109,7 @@ class NotificationDelivery {
             n.delivered(0, interrupted);
         }
         List<ActiveCard> page =
-                cards.activeCards(n.organizationId(), n.campaignId().value(), n.lastCardId(), BATCH);
+                activeCards.page(n.organizationId(), n.campaignId().value(), n.lastCardId(), BATCH);
         if (page.isEmpty()) {
             if (!batchInFlight) {
                 save(n, n.finish(now));
@@ -187,7 +187,7 @@ class NotificationDelivery {
         Map<String, String> errors = new HashMap<>();
         List<ProviderReport> reports = new ArrayList<>();
         byProvider.forEach((provider, objects) -> {
-            WalletProvider wallet = cards.provider(provider);
+            WalletProvider wallet = activeCards.provider(provider);
             if (!wallet.capabilities().lockScreenMessages()) {
                 objects.forEach(o -> errors.putIfAbsent(o.walletCardId(), provider + ": " + UNSUPPORTED));
                 reports.add(new ProviderReport(provider, objects.size(), 0, 0, objects.size()));

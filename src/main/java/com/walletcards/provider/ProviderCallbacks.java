@@ -1,6 +1,6 @@
 package com.walletcards.provider;
 
-import com.walletcards.card.WalletCards;
+import com.walletcards.card.ProviderEventsIntake;
 import com.walletcards.shared.ApiException;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.NotFound;
@@ -26,18 +26,18 @@ public class ProviderCallbacks {
     private static final Set<String> REMOVE = Set.of("DELETE", "UNINSTALL");
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final WalletCards cards;
+    private final ProviderEventsIntake providerEvents;
     private final CallbackProperties properties;
     private final Clock clock;
 
-    ProviderCallbacks(WalletCards cards, CallbackProperties properties, Clock clock) {
-        this.cards = cards;
+    ProviderCallbacks(ProviderEventsIntake providerEvents, CallbackProperties properties, Clock clock) {
+        this.providerEvents = providerEvents;
         this.properties = properties;
         this.clock = clock;
     }
 
     public boolean receive(String provider, @Nullable String signature, byte[] body) {
-        if (!cards.providerExists(provider)) {
+        if (!providerEvents.providerExists(provider)) {
             throw new NotFound("Provider " + provider);
         }
         // Without a secret nothing could ever pass; saying so beats a 401 that reads like a bad signature.
@@ -72,7 +72,7 @@ public class ProviderCallbacks {
             }
         }
         v.throwIfInvalid();
-        return cards.applyProviderEvent(provider, cardId, eventId, INSTALL.contains(event), occurredAt);
+        return providerEvents.apply(provider, cardId, eventId, INSTALL.contains(event), occurredAt);
     }
 
     private static @Nullable String text(JsonNode json, String field) {

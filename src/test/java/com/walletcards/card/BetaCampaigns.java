@@ -13,7 +13,7 @@ import java.util.stream.IntStream;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** Campaigns on the beta provider alone, and their cards, for the propagation tests. */
-record BetaCampaigns(Api api, JdbcClient jdbc, WalletCards cards) {
+record BetaCampaigns(Api api, JdbcClient jdbc, ProviderEventsIntake providerEvents) {
 
     private static final Duration PATIENCE = Duration.ofSeconds(30);
 
@@ -48,7 +48,7 @@ record BetaCampaigns(Api api, JdbcClient jdbc, WalletCards cards) {
         new ProviderObjectReads(jdbc).awaitCreatedAtProviders(campaign);
         List<String> cardIds = cardIds(campaign);
         cardIds.forEach(id -> assertThat(
-                        cards.applyProviderEvent("beta", id, UUID.randomUUID().toString(), true, Instant.now()))
+                        providerEvents.apply("beta", id, UUID.randomUUID().toString(), true, Instant.now()))
                 .isTrue());
         await().atMost(PATIENCE).until(() -> runs(campaign) == 0);
         return cardIds;

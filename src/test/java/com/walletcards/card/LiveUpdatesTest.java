@@ -70,7 +70,7 @@ class LiveUpdatesTest {
     AccessManagement access;
 
     @Autowired
-    WalletCards cards;
+    ProviderEventsIntake providerEvents;
 
     @Autowired
     ContentPushes propagation;
@@ -121,7 +121,7 @@ class LiveUpdatesTest {
                 .isEqualTo(200);
         assertThat(api.delete(recipientPath(campaign, recipients.get(4))).status())
                 .isEqualTo(200);
-        cards.applyProviderEvent("beta", removed, UUID.randomUUID().toString(), false, Instant.now());
+        providerEvents.apply("beta", removed, UUID.randomUUID().toString(), false, Instant.now());
         awaitIdle(campaign);
 
         patchCampaign(campaign, Map.of("name", "Renamed"));
@@ -457,7 +457,7 @@ class LiveUpdatesTest {
     }
 
     private void install(String cardId) {
-        assertThat(cards.applyProviderEvent("beta", cardId, UUID.randomUUID().toString(), true, Instant.now()))
+        assertThat(providerEvents.apply("beta", cardId, UUID.randomUUID().toString(), true, Instant.now()))
                 .isTrue();
     }
 

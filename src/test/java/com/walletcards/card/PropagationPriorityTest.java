@@ -48,7 +48,7 @@ class PropagationPriorityTest {
     AccessManagement access;
 
     @Autowired
-    WalletCards cards;
+    ProviderEventsIntake providerEvents;
 
     @Autowired
     JdbcClient jdbc;
@@ -64,7 +64,7 @@ class PropagationPriorityTest {
     @Test
     void aNewRecipientsCardDoesNotWaitBehindTheBatchesOfACampaignWideChange() {
         Api api = new Api(port, Tenants.create(access).key());
-        BetaCampaigns campaigns = new BetaCampaigns(api, jdbc, cards);
+        BetaCampaigns campaigns = new BetaCampaigns(api, jdbc, providerEvents);
         String campaign = campaigns.create("Priority");
         campaigns.installCards(campaign, INSTALLED);
 

@@ -50,7 +50,7 @@ class PropagationWakeUpTest {
     AccessManagement access;
 
     @Autowired
-    WalletCards cards;
+    ProviderEventsIntake providerEvents;
 
     @Autowired
     JdbcClient jdbc;
@@ -61,7 +61,7 @@ class PropagationWakeUpTest {
     @Test
     void aProviderCallThatFailedIsRetriedWhenItsBackoffEndsNotAtTheJobEnginesPoll() {
         Api api = new Api(port, Tenants.create(access).key());
-        BetaCampaigns campaigns = new BetaCampaigns(api, jdbc, cards);
+        BetaCampaigns campaigns = new BetaCampaigns(api, jdbc, providerEvents);
         String campaign = campaigns.create("Retry");
         recorder.failCalls("beta", ProviderFailure.retryLater("timeout"), ProviderFailure.retryLater("503"));
         Api.Response added = api.post(
@@ -78,7 +78,7 @@ class PropagationWakeUpTest {
     @Test
     void aCampaignChangeReachesEveryInstalledCardWithoutWaitingForTheJobEnginesPoll() {
         BetaCampaigns campaigns =
-                new BetaCampaigns(new Api(port, Tenants.create(access).key()), jdbc, cards);
+                new BetaCampaigns(new Api(port, Tenants.create(access).key()), jdbc, providerEvents);
         String campaign = campaigns.create("Wake");
         List<String> cardIds = campaigns.installCards(campaign, 5);
 

@@ -62,7 +62,10 @@ class ProviderCallsTest {
     AccessManagement access;
 
     @Autowired
-    WalletCards cards;
+    HolderCards holderCards;
+
+    @Autowired
+    ProviderEventsIntake providerEvents;
 
     @Autowired
     JdbcClient jdbc;
@@ -309,15 +312,16 @@ class ProviderCallsTest {
     void theHolderPageGetsEachProvidersWalletNameAndAction() {
         String campaign = campaign(List.of("eudiw", "alpha"));
         String card = cardOf(campaign, recipient(campaign));
-        WalletCard walletCard = cards.byDownloadCode(jdbc.sql("SELECT download_code FROM wallet_cards WHERE id = ?")
+        WalletCard walletCard = holderCards
+                .byDownloadCode(jdbc.sql("SELECT download_code FROM wallet_cards WHERE id = ?")
                         .param(card)
                         .query(String.class)
                         .single())
                 .orElseThrow();
-        assertThat(cards.walletActions(walletCard))
+        assertThat(holderCards.walletActions(walletCard))
                 .extracting(WalletAction::walletName)
                 .containsExactlyInAnyOrder("Apple Wallet", "EU Digital Identity Wallet");
-        assertThat(cards.walletActions(walletCard))
+        assertThat(holderCards.walletActions(walletCard))
                 .allMatch(a -> a.url().endsWith("/c/" + walletCard.downloadCode() + "/" + a.provider()));
     }
 
@@ -417,7 +421,7 @@ class ProviderCallsTest {
     }
 
     private void install(String provider, String card) {
-        assertThat(cards.applyProviderEvent(provider, card, UUID.randomUUID().toString(), true, Instant.now()))
+        assertThat(providerEvents.apply(provider, card, UUID.randomUUID().toString(), true, Instant.now()))
                 .isTrue();
     }
 

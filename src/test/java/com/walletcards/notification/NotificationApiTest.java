@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.walletcards.access.AccessManagement;
 import com.walletcards.card.ActiveCard;
-import com.walletcards.card.WalletCards;
+import com.walletcards.card.ProviderEventsIntake;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Tenants;
@@ -43,7 +43,7 @@ class NotificationApiTest {
     AccessManagement access;
 
     @Autowired
-    WalletCards cards;
+    ProviderEventsIntake providerEvents;
 
     @Autowired
     JdbcTemplate jdbc;
@@ -94,7 +94,7 @@ class NotificationApiTest {
     /** A card the holder added to the beta wallet: what the provider's SAVE callback does. */
     private String[] activeCard(String campaignId) {
         String[] ids = invitedCard(campaignId);
-        assertThat(cards.applyProviderEvent("beta", ids[1], UUID.randomUUID().toString(), true, Instant.now()))
+        assertThat(providerEvents.apply("beta", ids[1], UUID.randomUUID().toString(), true, Instant.now()))
                 .isTrue();
         return ids;
     }

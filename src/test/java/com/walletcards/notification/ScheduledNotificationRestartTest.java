@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.walletcards.WalletCampaignsApplication;
 import com.walletcards.access.AccessManagement;
-import com.walletcards.card.WalletCards;
+import com.walletcards.card.ProviderEventsIntake;
 import com.walletcards.support.Api;
 import com.walletcards.support.PostgresAvailability;
 import com.walletcards.support.Tenants;
@@ -69,8 +69,8 @@ class ScheduledNotificationRestartTest {
                     .data()
                     .get("walletCardId")
                     .asString();
-            first.getBean(WalletCards.class)
-                    .applyProviderEvent("alpha", cardId, UUID.randomUUID().toString(), true, Instant.now());
+            first.getBean(ProviderEventsIntake.class)
+                    .apply("alpha", cardId, UUID.randomUUID().toString(), true, Instant.now());
             OffsetDateTime scheduledFor = OffsetDateTime.now(ZoneOffset.UTC).plus(DUE_IN);
             due = scheduledFor.toInstant();
             Api.Response scheduled = api.post(

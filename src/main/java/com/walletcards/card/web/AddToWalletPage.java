@@ -3,7 +3,7 @@ package com.walletcards.card.web;
 import static org.springframework.web.util.HtmlUtils.htmlEscape;
 
 import com.walletcards.card.AddToWalletOutcome;
-import com.walletcards.card.WalletCards;
+import com.walletcards.card.HolderCards;
 import com.walletcards.card.spi.AddToWallet;
 import java.nio.charset.StandardCharsets;
 import org.springframework.http.CacheControl;
@@ -24,9 +24,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class AddToWalletPage {
 
-    private final WalletCards cards;
+    private final HolderCards cards;
 
-    AddToWalletPage(WalletCards cards) {
+    AddToWalletPage(HolderCards cards) {
         this.cards = cards;
     }
 
