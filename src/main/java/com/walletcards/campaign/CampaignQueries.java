@@ -95,7 +95,7 @@ class CampaignQueries {
                 .optional();
     }
 
-    /** One page and the number of matches, in one statement (see RecipientQueries.page). */
+    /** One page and the number of matches, in one statement (see RecipientPageQueries.page). */
     record PageRows(List<Campaign> campaigns, long total) {}
 
     PageRows page(OrganizationId org, @Nullable CampaignStatus status, @Nullable CampaignType type, Page page) {

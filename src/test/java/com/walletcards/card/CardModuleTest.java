@@ -61,6 +61,9 @@ class CardModuleTest {
     CardContentSource contents;
 
     private final WalletCards cards;
+    private final ProviderEventsIntake intake;
+    private final ActiveCards active;
+    private final CardContentChanges changes;
     private final AccessManagement access;
     private final Wallets wallets;
     /** The campaign part's content version the content source answers with. */
@@ -69,8 +72,17 @@ class CardModuleTest {
     private OrganizationId org;
 
     @Autowired
-    CardModuleTest(WalletCards cards, AccessManagement access, Wallets wallets) {
+    CardModuleTest(
+            WalletCards cards,
+            ProviderEventsIntake intake,
+            ActiveCards active,
+            CardContentChanges changes,
+            AccessManagement access,
+            Wallets wallets) {
         this.cards = cards;
+        this.intake = intake;
+        this.active = active;
+        this.changes = changes;
         this.access = access;
         this.wallets = wallets;
     }
@@ -99,7 +111,7 @@ class CardModuleTest {
                 .get(recipient);
         await().atMost(BACKGROUND_WORK)
                 .until(() -> wallets.object("alpha", card).isPresent());
-        cards.applyProviderEvent("alpha", card, recipient + "-install", true, Instant.now());
+        intake.apply("alpha", card, recipient + "-install", true, Instant.now());
         return card;
     }
 
@@ -143,7 +155,7 @@ class CardModuleTest {
                                 CardContents.of(CAMPAIGN, "rcp_install", campaignVersion.get()))))
                 .get("rcp_install");
 
-        scenario.stimulate(() -> cards.applyProviderEvent("alpha", card, "install-1", true, Instant.now()))
+        scenario.stimulate(() -> intake.apply("alpha", card, "install-1", true, Instant.now()))
                 .andWaitForEventOfType(CardStatusChanged.class)
                 .matching(event -> event.walletCardId().equals(card))
                 .toArriveAndVerify(event -> {
@@ -151,7 +163,7 @@ class CardModuleTest {
                     assertThat(event.to()).isEqualTo(CardStatus.active);
                     assertThat(event.recipientId()).isEqualTo("rcp_install");
                     assertThat(cards.get(org, card).status()).isEqualTo(CardStatus.active);
-                    assertThat(cards.countActiveCards(org, CAMPAIGN)).isEqualTo(1);
+                    assertThat(active.count(org, CAMPAIGN)).isEqualTo(1);
                 });
     }
 
@@ -161,7 +173,7 @@ class CardModuleTest {
         campaignVersion.set(2);
 
         // The event is published once the push is recorded, after the wallet took the content.
-        scenario.stimulate(() -> cards.campaignContentChanged(org, CAMPAIGN))
+        scenario.stimulate(() -> changes.campaignChanged(org, CAMPAIGN))
                 .andWaitAtMost(BACKGROUND_WORK)
                 .andWaitForEventOfType(ExternalEvents.class)
                 .matching(batch -> batch.events().stream()

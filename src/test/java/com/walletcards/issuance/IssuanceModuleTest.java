@@ -11,6 +11,7 @@ import com.walletcards.campaign.CampaignType;
 import com.walletcards.campaign.NewCampaign;
 import com.walletcards.card.CardStatus;
 import com.walletcards.card.CardView;
+import com.walletcards.card.ProviderEventsIntake;
 import com.walletcards.card.WalletCards;
 import com.walletcards.recipient.NewRecipient;
 import com.walletcards.recipient.Recipient;
@@ -61,6 +62,7 @@ class IssuanceModuleTest {
     private final RecipientReads reads;
     private final CampaignManagement campaigns;
     private final WalletCards cards;
+    private final ProviderEventsIntake intake;
     private final AccessManagement access;
     private OrganizationId org;
     private CampaignId campaign;
@@ -71,11 +73,13 @@ class IssuanceModuleTest {
             RecipientReads reads,
             CampaignManagement campaigns,
             WalletCards cards,
+            ProviderEventsIntake intake,
             AccessManagement access) {
         this.registration = registration;
         this.reads = reads;
         this.campaigns = campaigns;
         this.cards = cards;
+        this.intake = intake;
         this.access = access;
     }
 
@@ -130,7 +134,7 @@ class IssuanceModuleTest {
         await().atMost(BACKGROUND_WORK).until(() -> cardOfTheRecipient() != null);
         String card = cardOfTheRecipient();
 
-        scenario.stimulate(() -> cards.applyProviderEvent("alpha", card, "install-1", true, Instant.now()))
+        scenario.stimulate(() -> intake.apply("alpha", card, "install-1", true, Instant.now()))
                 .andWaitForStateChange(
                         () -> reads.get(org, campaign, added.id()).status(), RecipientStatus.active::equals)
                 .andVerify(status -> assertThat(

@@ -12,6 +12,7 @@ import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.campaign.CampaignType;
 import com.walletcards.campaign.NewCampaign;
 import com.walletcards.card.NewCard;
+import com.walletcards.card.ProviderEventsIntake;
 import com.walletcards.card.WalletCards;
 import com.walletcards.card.spi.CardContentSource;
 import com.walletcards.card.spi.PushMessage;
@@ -64,6 +65,7 @@ class NotificationModuleTest {
     private final NotificationManagement notifications;
     private final CampaignManagement campaigns;
     private final WalletCards cards;
+    private final ProviderEventsIntake intake;
     private final AccessManagement access;
     private final Wallets wallets;
     private OrganizationId org;
@@ -74,11 +76,13 @@ class NotificationModuleTest {
             NotificationManagement notifications,
             CampaignManagement campaigns,
             WalletCards cards,
+            ProviderEventsIntake intake,
             AccessManagement access,
             Wallets wallets) {
         this.notifications = notifications;
         this.campaigns = campaigns;
         this.cards = cards;
+        this.intake = intake;
         this.access = access;
         this.wallets = wallets;
     }
@@ -122,7 +126,7 @@ class NotificationModuleTest {
                         List.of(new NewCard(
                                 "rcp_ada", List.of("alpha", "eudiw"), CardContents.of(campaign.value(), "rcp_ada", 1))))
                 .get("rcp_ada");
-        cards.applyProviderEvent("alpha", card, "install-1", true, Instant.now());
+        intake.apply("alpha", card, "install-1", true, Instant.now());
 
         scenario.stimulate(() -> notifications.send(org, campaign, DOORS_OPEN))
                 .andWaitForEventOfType(NotificationSent.class)

@@ -36,7 +36,9 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
  * {@link CardsRequested}, which nobody here answers, so they stay pending. The card module's
  * content port is a mock: the issuance module answers it in the application.
  */
-@ApplicationModuleTest(mode = BootstrapMode.ALL_DEPENDENCIES, extraIncludes = {"shared", "access"})
+@ApplicationModuleTest(
+        mode = BootstrapMode.ALL_DEPENDENCIES,
+        extraIncludes = {"shared", "access"})
 @ModuleDatabaseTest
 @ContextConfiguration(initializers = RecipientModuleTest.OwnDatabase.class)
 @Import(InMemoryWallets.class)
