@@ -1,5 +1,6 @@
 package com.walletcards.card;
 
+import static com.walletcards.support.PublishedBatches.inBatches;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
@@ -28,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -208,14 +208,5 @@ class CardModuleTest {
                             .extracting(CardView.ProviderState::status)
                             .isEqualTo("revoked");
                 });
-    }
-
-    /** Events of a type that the card module publishes in batches ({@link ExternalEvents}). */
-    private static <T> List<T> inBatches(PublishedEvents events, Class<T> type) {
-        return StreamSupport.stream(events.ofType(ExternalEvents.class).spliterator(), false)
-                .flatMap(batch -> batch.events().stream())
-                .filter(type::isInstance)
-                .map(type::cast)
-                .toList();
     }
 }

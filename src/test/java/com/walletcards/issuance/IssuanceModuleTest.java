@@ -1,5 +1,6 @@
 package com.walletcards.issuance;
 
+import static com.walletcards.support.PublishedBatches.inBatches;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
@@ -19,7 +20,6 @@ import com.walletcards.recipient.RecipientEvents.RecipientCreated;
 import com.walletcards.recipient.RecipientReads;
 import com.walletcards.recipient.RecipientRegistration;
 import com.walletcards.recipient.RecipientStatus;
-import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
 import com.walletcards.support.InMemoryWallets;
@@ -30,7 +30,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -140,14 +139,5 @@ class IssuanceModuleTest {
                 .andVerify(status -> assertThat(
                                 reads.get(org, campaign, added.id()).walletCardStatus())
                         .isEqualTo(CardStatus.active));
-    }
-
-    /** Events of a type that the modules publish in batches ({@link ExternalEvents}). */
-    private static <T> List<T> inBatches(PublishedEvents events, Class<T> type) {
-        return StreamSupport.stream(events.ofType(ExternalEvents.class).spliterator(), false)
-                .flatMap(batch -> batch.events().stream())
-                .filter(type::isInstance)
-                .map(type::cast)
-                .toList();
     }
 }

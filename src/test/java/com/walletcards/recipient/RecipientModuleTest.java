@@ -1,5 +1,6 @@
 package com.walletcards.recipient;
 
+import static com.walletcards.support.PublishedBatches.inBatches;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -11,14 +12,12 @@ import com.walletcards.campaign.NewCampaign;
 import com.walletcards.card.spi.CardContentSource;
 import com.walletcards.recipient.RecipientEvents.CardsRequested;
 import com.walletcards.recipient.RecipientEvents.RecipientCreated;
-import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.support.InMemoryWallets;
 import com.walletcards.support.ModuleDatabaseTest;
 import com.walletcards.support.SeparateDatabase;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -113,14 +112,5 @@ class RecipientModuleTest {
                     assertThat(request.singleAdd()).isFalse();
                     assertThat(request.cardBatch()).startsWith("batch_");
                 });
-    }
-
-    /** Events of a type that the modules publish in batches ({@link ExternalEvents}). */
-    private static <T> List<T> inBatches(PublishedEvents events, Class<T> type) {
-        return StreamSupport.stream(events.ofType(ExternalEvents.class).spliterator(), false)
-                .flatMap(batch -> batch.events().stream())
-                .filter(type::isInstance)
-                .map(type::cast)
-                .toList();
     }
 }
