@@ -14,6 +14,7 @@ import org.springframework.core.env.PropertiesPropertySource;
 import org.springframework.core.env.PropertySourcesPropertyResolver;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.TestPropertySource;
 
 /** The timeouts that turn a database outage into a quick 503 are the ones the service really runs with. */
@@ -21,6 +22,9 @@ import org.springframework.test.context.TestPropertySource;
 // The service's own setting, which other database tests relax for their small pools.
 @TestPropertySource(
         properties = "spring.datasource.hikari.connection-timeout=${WALLET_DATABASE_CONNECTION_TIMEOUT_MS:1200}")
+// A context of its own, with the service's quick connection timeout: closed when done, so that its
+// jobs, still polling, never fail another test's wait for want of a connection.
+@DirtiesContext
 class DatabaseTimeoutsTest {
 
     @Autowired
