@@ -391,7 +391,7 @@ class Bench:
             email = f"{tag}-{i}@bench.example"
             data = json.dumps({"seat": f"S{i}"}).replace('"', '""')
             files["recipients"].write(
-                f'{rid},{org},{cid},{email},{email},Recipient {i},,ext-{i},"{data}",,created,{card},created,,f,1,{now},{now}\n')
+                f'{rid},{org},{cid},{email},{email},Recipient {i},,ext-{i},"{data}",,created,{card},,f,1,{now},{now}\n')
             files["recipient_history"].write(f"rh_{h}a,{org},{rid},created,,{now}\n")
             files["recipient_history"].write(f"rh_{h}b,{org},{rid},created,card created,{now}\n")
             files["wallet_cards"].write(
@@ -404,7 +404,7 @@ class Bench:
             f.close()
         cols = {
             "recipients": "id, organization_id, campaign_id, email, live_email, name, phone, external_id, "
-                          "recipient_data, provider_types, status, wallet_card_id, wallet_card_status, card_batch, "
+                          "recipient_data, provider_types, status, wallet_card_id, card_batch, "
                           "invite_on_create, content_version, created_at, updated_at",
             "recipient_history": "id, organization_id, recipient_id, status, reason, at",
             "wallet_cards": "id, organization_id, campaign_id, recipient_id, lifecycle, final_status, status, "
@@ -429,7 +429,6 @@ class Bench:
                    updated_at = now()
              WHERE wallet_card_id IN (SELECT id FROM wallet_cards WHERE campaign_id IN ({ids}));
             UPDATE wallet_cards SET status = 'active', updated_at = now() WHERE campaign_id IN ({ids});
-            UPDATE recipients SET wallet_card_status = 'active' WHERE campaign_id IN ({ids});
             COMMIT;""")
         self.pg.sql("VACUUM ANALYZE provider_objects")
         self.pg.sql("VACUUM ANALYZE wallet_cards")

@@ -23,8 +23,10 @@ import subprocess
 SHARDS = 16  # SingleCardRuns.SHARDS
 
 RECIPIENT_COLUMNS = ("id, organization_id, campaign_id, email, name, phone, external_id, recipient_data, "
-                     "provider_types, status, wallet_card_id, wallet_card_status, content_version, created_at, "
-                     "updated_at")
+                     "provider_types, status, wallet_card_id, content_version, created_at, updated_at")
+# A recipient is read with its card's status, which the card owns (`RecipientQueries.COLUMNS`).
+RECIPIENT_READ = (RECIPIENT_COLUMNS + ", (SELECT c.status FROM wallet_cards c WHERE c.id = recipients.wallet_card_id)"
+                  " AS wallet_card_status")
 CAMPAIGN_SELECT = ("SELECT id, organization_id, name, campaign_type, status, campaign_data, metadata, start_date, "
                    "end_date, provider_types, has_recipients, content_version, created_at, updated_at "
                    "FROM campaigns WHERE id = '{cid}' AND organization_id = '{org}' AND deleted_at IS NULL;")
@@ -43,7 +45,7 @@ def page_script(org, cid, limit, offset):
     return (CAMPAIGN_SELECT.format(cid=literal(cid), org=literal(org)) + "\n"
             + "SELECT t.total, r.* FROM (SELECT COALESCE(SUM(n), 0) AS total FROM recipient_counts"
             + f" WHERE campaign_id = '{literal(cid)}' AND status <> 'deleted') t"
-            + f" LEFT JOIN (SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE id IN (SELECT id FROM recipients"
+            + f" LEFT JOIN (SELECT {RECIPIENT_READ} FROM recipients WHERE id IN (SELECT id FROM recipients"
             + f" WHERE {where} ORDER BY id LIMIT {int(limit)} OFFSET {int(offset)})"
             + f" AND organization_id = '{literal(org)}') r ON 1 = 1 ORDER BY r.id;\n")
 
@@ -56,7 +58,7 @@ def write_script(org, cid):
         CAMPAIGN_SELECT.format(cid=cid, org=org),
         f"INSERT INTO recipients ({RECIPIENT_COLUMNS}, live_email, card_batch, invite_on_create) VALUES "
         f"('rcp_' || md5(random()::text), '{org}', '{cid}', md5(random()::text) || '@floor.example', "
-        f"'Bench Writer', NULL, NULL, '{{\"seat\":\"W1\"}}', NULL, 'pending', NULL, NULL, 1, now(), now(), "
+        f"'Bench Writer', NULL, NULL, '{{\"seat\":\"W1\"}}', NULL, 'pending', NULL, 1, now(), now(), "
         f"md5(random()::text) || '@floor.example', 'floor/{cid}', FALSE);",
         f"INSERT INTO recipient_history (id, organization_id, recipient_id, status, reason, at) VALUES "
         f"('rsh_' || md5(random()::text), '{org}', 'rcp_floor', 'pending', 'added', now());",
