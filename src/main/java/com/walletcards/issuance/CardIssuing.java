@@ -4,7 +4,6 @@ import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.campaign.CampaignStatus;
-import com.walletcards.card.CardStatus;
 import com.walletcards.card.NewCard;
 import com.walletcards.card.WalletCards;
 import com.walletcards.card.spi.CardContent;
@@ -132,7 +131,7 @@ class CardIssuing {
         List<ExternalEvent> published = new ArrayList<>();
         for (Recipient r : recipients) {
             String link = links.get(r.walletCardId());
-            r.invited(CardStatus.invited, now);
+            r.invited(now);
             history.add(HistoryEntry.of(r, "invited"));
             published.add(new RecipientInvited(org, r.id(), r.campaignId(), r.walletCardId(), link, now));
             invited.add(new Invitations.Pending(r, campaign, link));

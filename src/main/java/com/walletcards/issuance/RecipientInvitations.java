@@ -3,7 +3,6 @@ package com.walletcards.issuance;
 import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
-import com.walletcards.card.CardStatus;
 import com.walletcards.card.WalletCards;
 import com.walletcards.recipient.HistoryEntry;
 import com.walletcards.recipient.PendingCard;
@@ -78,8 +77,7 @@ public class RecipientInvitations {
         campaign = campaigns.acceptInvitation(org, campaignId);
         Instant now = Times.now(clock);
         String link = cards.invite(org, List.of(r.walletCardId())).get(r.walletCardId());
-        CardStatus cardStatus = cards.get(org, r.walletCardId()).status();
-        r.invited(cardStatus, now);
+        r.invited(now);
         recipients.save(r, HistoryEntry.of(r, "invited"));
         events.publishEvent(new RecipientInvited(org, r.id(), r.campaignId(), r.walletCardId(), link, now));
         return new Invitations.Pending(r, campaign, link);

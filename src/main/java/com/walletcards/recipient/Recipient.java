@@ -16,8 +16,11 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A person who receives a card in one campaign. Owns the recipient status machine of the spec;
- * the card's own status arrives through {@link #cardStatusChanged}.
+ * A person who receives a card in one campaign. Owns the recipient status machine of the spec,
+ * whose values are the card's ({@link CardStatus}): a recipient moves with its card where the
+ * wallets drive it ({@link #cardStatusChanged}) and on its own where the issuer does (invite,
+ * revoke, delete). The card's status itself is the card's: {@link #walletCardStatus} is read
+ * from the card with the recipient and never written here (docs/adr/0021-issuance-module.md).
  */
 public final class Recipient {
 
@@ -33,9 +36,11 @@ public final class Recipient {
     private @Nullable String externalId;
     private Map<String, Object> recipientData;
     private @Nullable List<String> providerTypes;
-    private RecipientStatus status;
+    private CardStatus status;
     private @Nullable String walletCardId;
-    private @Nullable CardStatus walletCardStatus;
+    /** The card's status as the card holds it when the recipient was read. */
+    private final @Nullable CardStatus walletCardStatus;
+
     private long contentVersion;
     private final Instant createdAt;
     private Instant updatedAt;
@@ -50,7 +55,7 @@ public final class Recipient {
             @Nullable String externalId,
             Map<String, Object> recipientData,
             @Nullable List<String> providerTypes,
-            RecipientStatus status,
+            CardStatus status,
             @Nullable String walletCardId,
             @Nullable CardStatus walletCardStatus,
             long contentVersion,
@@ -83,52 +88,41 @@ public final class Recipient {
         }
     }
 
-    public void invited(CardStatus cardStatus, Instant now) {
+    public void invited(Instant now) {
         ensureInvitable();
-        status = RecipientStatus.invited;
-        walletCardStatus = cardStatus;
+        status = CardStatus.invited;
         updatedAt = now;
     }
 
     public void cardCreated(String cardId, Instant now) {
         walletCardId = cardId;
-        walletCardStatus = CardStatus.created;
-        if (status == RecipientStatus.pending) {
-            status = RecipientStatus.created;
+        if (status == CardStatus.pending) {
+            status = CardStatus.created;
         }
         updatedAt = now;
     }
 
     /** Wallet-driven changes (installed, removed) show on the recipient unless it was revoked or deleted. */
-    public boolean cardStatusChanged(CardStatus cardStatus, Instant now) {
-        walletCardStatus = cardStatus;
-        updatedAt = now;
-        if (status == RecipientStatus.revoked || status == RecipientStatus.deleted) {
+    boolean cardStatusChanged(CardStatus cardStatus, Instant now) {
+        if (status == CardStatus.revoked || status == CardStatus.deleted || cardStatus == status) {
             return false;
         }
-        RecipientStatus next = RecipientStatus.valueOf(cardStatus.name());
-        boolean changed = next != status;
-        status = next;
-        return changed;
+        status = cardStatus;
+        updatedAt = now;
+        return true;
     }
 
     Optional<RecipientRevoked> revoke(Instant now) {
-        if (status == RecipientStatus.revoked) {
+        if (status == CardStatus.revoked) {
             return Optional.empty();
         }
-        status = RecipientStatus.revoked;
-        if (walletCardId != null) {
-            walletCardStatus = CardStatus.revoked;
-        }
+        status = CardStatus.revoked;
         updatedAt = now;
         return Optional.of(new RecipientRevoked(organizationId, id, campaignId, now));
     }
 
     RecipientDeleted delete(Instant now) {
-        status = RecipientStatus.deleted;
-        if (walletCardId != null) {
-            walletCardStatus = CardStatus.deleted;
-        }
+        status = CardStatus.deleted;
         updatedAt = now;
         return new RecipientDeleted(organizationId, id, campaignId, now);
     }
@@ -210,7 +204,7 @@ public final class Recipient {
         return providerTypes;
     }
 
-    public RecipientStatus status() {
+    public CardStatus status() {
         return status;
     }
 

@@ -1,6 +1,7 @@
 package com.walletcards.recipient;
 
 import com.walletcards.campaign.CampaignId;
+import com.walletcards.card.CardStatus;
 import com.walletcards.recipient.counts.RecipientCounts;
 import com.walletcards.shared.OrganizationId;
 import java.util.Collection;
@@ -66,7 +67,7 @@ public class RecipientCards {
 
     /** How many recipients of the campaign are ready to be invited. */
     public long readyToInvite(CampaignId campaignId) {
-        return counts.total(campaignId.value(), RecipientStatus.created);
+        return counts.total(campaignId.value(), CardStatus.created);
     }
 
     /** Saves the statuses and cards of recipients that issuing or inviting moved, with their history. */

@@ -4,6 +4,7 @@ import com.walletcards.campaign.BarcodeValueStrategy;
 import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.card.CardEvents.CardStatusChanged;
 import com.walletcards.card.CardStatus;
 import com.walletcards.card.WalletCards;
 import com.walletcards.shared.OrganizationId;
@@ -12,10 +13,11 @@ import com.walletcards.shared.ValidationFailed;
 import java.time.Clock;
 import java.util.List;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-/** Changes of existing recipients: edits, revocation, deletion, and the status their card reports. */
+/** Changes of existing recipients: edits, revocation, deletion, and what the wallets report of their cards. */
 @Service
 @Transactional
 public class RecipientLifecycle {
@@ -80,13 +82,21 @@ public class RecipientLifecycle {
         return r;
     }
 
-    /** The card's provider objects change their status from wallet callbacks: mirror that. */
-    public void cardStatusChanged(String walletCardId, CardStatus status) {
-        queries.findByCard(walletCardId).ifPresent(r -> {
-            if (r.cardStatusChanged(status, Times.now(clock))) {
+    /**
+     * The wallets move a recipient with its card (installed, removed), as the spec's status table
+     * has it; the card itself keeps its own status. Runs in the callback's transaction, so both
+     * change together or not at all.
+     */
+    @EventListener
+    void on(CardStatusChanged changed) {
+        if (changed.to() != CardStatus.active && changed.to() != CardStatus.removed) {
+            return;
+        }
+        queries.findByCard(changed.walletCardId()).ifPresent(r -> {
+            if (r.cardStatusChanged(changed.to(), Times.now(clock))) {
+                queries.updateStatuses(List.of(r));
                 queries.addHistory(List.of(HistoryEntry.of(r, "wallet")));
             }
-            queries.updateStatuses(List.of(r));
         });
     }
 }

@@ -1,5 +1,6 @@
 package com.walletcards.recipient;
 
+import com.walletcards.card.CardStatus;
 import com.walletcards.recipient.counts.RecipientCounts;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
@@ -31,11 +32,7 @@ class RecipientPageQueries {
      * rows: read through the index, an offset of 500 read 520 rows from the table to return 20.
      */
     PageRows page(
-            OrganizationId org,
-            String campaignId,
-            @Nullable String email,
-            @Nullable RecipientStatus status,
-            Page page) {
+            OrganizationId org, String campaignId, @Nullable String email, @Nullable CardStatus status, Page page) {
         PageStatement statement = pageStatement(org, campaignId, email, status, page);
         long[] total = {0};
         List<Recipient> rows = new ArrayList<>();
@@ -52,11 +49,7 @@ class RecipientPageQueries {
 
     /** The statement of a page and its parameters; tests show its plan. */
     static PageStatement pageStatement(
-            OrganizationId org,
-            String campaignId,
-            @Nullable String email,
-            @Nullable RecipientStatus status,
-            Page page) {
+            OrganizationId org, String campaignId, @Nullable String email, @Nullable CardStatus status, Page page) {
         Filter f = filter(org, campaignId, email, status);
         Filter ids = pageIds(org, campaignId, email, status);
         List<Object> params =
@@ -68,7 +61,7 @@ class RecipientPageQueries {
         return new PageStatement(pageSql(totalSql(f, email, status), ids.where()), params);
     }
 
-    private static String totalSql(Filter f, @Nullable String email, @Nullable RecipientStatus status) {
+    private static String totalSql(Filter f, @Nullable String email, @Nullable CardStatus status) {
         return email == null
                 ? RecipientCounts.totalSql(status)
                 : "SELECT COUNT(*) AS total FROM recipients WHERE " + f.where();
@@ -88,7 +81,7 @@ class RecipientPageQueries {
      * which the caller has checked; the page's rows check it once more.
      */
     private static Filter pageIds(
-            OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {
+            OrganizationId org, String campaignId, @Nullable String email, @Nullable CardStatus status) {
         if (status == null || email != null) {
             return filter(org, campaignId, email, status);
         }
@@ -98,7 +91,7 @@ class RecipientPageQueries {
     private record Filter(String where, List<Object> params) {}
 
     private static Filter filter(
-            OrganizationId org, String campaignId, @Nullable String email, @Nullable RecipientStatus status) {
+            OrganizationId org, String campaignId, @Nullable String email, @Nullable CardStatus status) {
         StringBuilder where = new StringBuilder("organization_id = ? AND campaign_id = ?");
         List<Object> params = new ArrayList<>(List.of(org.value(), campaignId));
         if (status == null) {
@@ -110,7 +103,7 @@ class RecipientPageQueries {
         if (email != null) {
             // Live recipients keep their normalized email in live_email, which the unique index
             // (campaign_id, live_email) serves; only deleted ones are searched by their email.
-            where.append(status == RecipientStatus.deleted ? " AND LOWER(email) = ?" : " AND live_email = ?");
+            where.append(status == CardStatus.deleted ? " AND LOWER(email) = ?" : " AND live_email = ?");
             params.add(Recipient.normalizedEmail(email));
         }
         return new Filter(where.toString(), params);

@@ -31,10 +31,17 @@ import org.springframework.stereotype.Repository;
 @Repository
 class RecipientQueries {
 
-    /** The columns a recipient is read from; {@link RecipientPageQueries} reads a page by them too. */
-    static final String COLUMNS = """
+    /** The columns a recipient is stored in. */
+    private static final String STORED = """
             id, organization_id, campaign_id, email, name, phone, external_id, recipient_data, provider_types,
-            status, wallet_card_id, wallet_card_status, content_version, created_at, updated_at""";
+            status, wallet_card_id, content_version, created_at, updated_at""";
+
+    /**
+     * What a recipient is read from, {@link RecipientPageQueries} reading a page by it too: its
+     * columns and its card's status, read from the card by key, since the card owns it.
+     */
+    static final String COLUMNS = STORED
+            + ", (SELECT c.status FROM wallet_cards c WHERE c.id = recipients.wallet_card_id) AS wallet_card_status";
 
     private final JdbcClient jdbc;
     private final JdbcTemplate batch;
@@ -52,10 +59,10 @@ class RecipientQueries {
     void insert(List<Recipient> recipients, String cardBatch, boolean inviteOnCreate) {
         recipients.stream()
                 .collect(Collectors.groupingBy(NewRecipientColumns::of, LinkedHashMap::new, Collectors.toList()))
-                .forEach((columns, group) -> jdbc.sql("INSERT INTO recipients (" + COLUMNS + """
+                .forEach((columns, group) -> jdbc.sql("INSERT INTO recipients (" + STORED + """
                                 , live_email, card_batch, invite_on_create)
                                 SELECT r.id, :org, :campaign, r.email, r.name, r.phone, r.external_id, r.recipient_data,
-                                  r.provider_types, :status, NULL, NULL, :version, :created, :updated, r.live_email, :batch, :invite
+                                  r.provider_types, :status, NULL, :version, :created, :updated, r.live_email, :batch, :invite
                                 FROM UNNEST(:ids, :emails, :names, :phones, :externalIds, :data, :types, :liveEmails)
                                   AS r(id, email, name, phone, external_id, recipient_data, provider_types, live_email)""")
                         .param("org", columns.organizationId())
@@ -103,7 +110,7 @@ class RecipientQueries {
     void update(Recipient r) {
         jdbc.sql("""
                         UPDATE recipients SET name = ?, phone = ?, external_id = ?, recipient_data = ?, provider_types = ?,
-                          status = ?, wallet_card_id = ?, wallet_card_status = ?, content_version = ?, updated_at = ?,
+                          status = ?, wallet_card_id = ?, content_version = ?, updated_at = ?,
                           live_email = CASE WHEN ? = 'deleted' THEN NULL ELSE live_email END,
                           deleted_at = CASE WHEN ? = 'deleted' THEN ? ELSE deleted_at END
                         WHERE id = ? AND organization_id = ?""")
@@ -115,9 +122,6 @@ class RecipientQueries {
                         r.providerTypes() == null ? null : String.join(" ", r.providerTypes()),
                         r.status().name(),
                         r.walletCardId(),
-                        r.walletCardStatus() == null
-                                ? null
-                                : r.walletCardStatus().name(),
                         r.contentVersion(),
                         Times.db(r.updatedAt()),
                         r.status().name(),
@@ -174,13 +178,13 @@ class RecipientQueries {
                 .filter(r -> r.organizationId().equals(org)
                         && r.campaignId().equals(campaignId)
                         && externalIds.contains(r.externalId())
-                        && r.status() != RecipientStatus.deleted)
+                        && r.status() != CardStatus.deleted)
                 .toList();
     }
 
     /**
-     * Saves the status fields of many recipients: one statement per group that shares status, card
-     * status and time (a chunk of new cards is one group), ids and cards as parallel arrays.
+     * Saves the status fields of many recipients: one statement per group that shares status and
+     * time (a chunk of new cards is one group), ids and cards as parallel arrays.
      */
     void updateStatuses(List<Recipient> recipients) {
         recipients.stream()
@@ -189,11 +193,10 @@ class RecipientQueries {
                                 // A recipient with a card leaves its card batch: the batch then holds only those
                                 // still waiting, so finding them stays cheap however many a campaign's singles have.
                                 """
-                                UPDATE recipients SET status = :status, wallet_card_id = u.card, wallet_card_status = :cardStatus,
+                                UPDATE recipients SET status = :status, wallet_card_id = u.card,
                                   updated_at = :updated, card_batch = CASE WHEN u.card IS NULL THEN card_batch END
                                 FROM UNNEST(:ids, :cards) AS u(id, card) WHERE recipients.id = u.id""")
                         .param("status", columns.status())
-                        .param("cardStatus", columns.walletCardStatus())
                         .param("updated", Times.db(columns.updatedAt()))
                         .param("ids", SqlArrays.column(group, Recipient::id))
                         .param("cards", SqlArrays.column(group, Recipient::walletCardId))
@@ -201,12 +204,9 @@ class RecipientQueries {
     }
 
     /** What the recipients of one status update share. */
-    private record StatusColumns(String status, @Nullable String walletCardStatus, Instant updatedAt) {
+    private record StatusColumns(String status, Instant updatedAt) {
         static StatusColumns of(Recipient r) {
-            return new StatusColumns(
-                    r.status().name(),
-                    r.walletCardStatus() == null ? null : r.walletCardStatus().name(),
-                    r.updatedAt());
+            return new StatusColumns(r.status().name(), r.updatedAt());
         }
     }
 
@@ -356,7 +356,7 @@ class RecipientQueries {
                         .add(new HistoryEntry(
                                 org,
                                 rs.getString("recipient_id"),
-                                RecipientStatus.valueOf(rs.getString("status")),
+                                CardStatus.valueOf(rs.getString("status")),
                                 rs.getString("reason"),
                                 rs.getObject("at", OffsetDateTime.class).toInstant()));
             }
@@ -380,7 +380,7 @@ class RecipientQueries {
                 rs.getString("external_id"),
                 StoredJsonObject.of(rs.getString("recipient_data")),
                 providerTypes(rs.getString("provider_types")),
-                RecipientStatus.valueOf(rs.getString("status")),
+                CardStatus.valueOf(rs.getString("status")),
                 rs.getString("wallet_card_id"),
                 cardStatus == null ? null : CardStatus.valueOf(cardStatus),
                 rs.getLong("content_version"),

@@ -2,6 +2,7 @@ package com.walletcards.recipient;
 
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.card.CardStatus;
 import com.walletcards.card.CardView;
 import com.walletcards.card.WalletCards;
 import com.walletcards.recipient.RecipientErrors.RecipientNotFound;
@@ -47,11 +48,7 @@ public class RecipientReads {
     }
 
     public RecipientPage list(
-            OrganizationId org,
-            CampaignId campaignId,
-            @Nullable String email,
-            @Nullable RecipientStatus status,
-            Page page) {
+            OrganizationId org, CampaignId campaignId, @Nullable String email, @Nullable CardStatus status, Page page) {
         campaigns.get(org, campaignId);
         RecipientPageQueries.PageRows rows = pages.page(org, campaignId.value(), email, status, page);
         return new RecipientPage(rows.recipients(), rows.total());

@@ -4,6 +4,7 @@ import com.walletcards.campaign.BarcodeValueStrategy;
 import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.card.CardStatus;
 import com.walletcards.recipient.RecipientErrors.RecipientExists;
 import com.walletcards.recipient.RecipientEvents.CardsRequested;
 import com.walletcards.recipient.RecipientEvents.RecipientCreated;
@@ -169,7 +170,7 @@ public class RecipientRegistration {
                 input.externalId(),
                 new HashMap<>(input.recipientData()),
                 input.providerTypes(),
-                RecipientStatus.pending,
+                CardStatus.pending,
                 null,
                 null,
                 1,

@@ -121,10 +121,10 @@ class PropagationMeasurement {
         OffsetDateTime at = Instant.now().atOffset(ZoneOffset.UTC);
         jdbc.sql("""
                         INSERT INTO recipients (id, organization_id, campaign_id, email, live_email, name, recipient_data,
-                          status, wallet_card_id, wallet_card_status, content_version, created_at, updated_at)
+                          status, wallet_card_id, content_version, created_at, updated_at)
                         SELECT 'rcp_m' || ? || lpad(i::text, 8, '0'), ?, ?, 'm' || i || '@example.com',
                           'm' || i || '@example.com', 'Person ' || i, '{}', 'active',
-                          'card_m' || ? || lpad(i::text, 8, '0'), 'active', 1, ?, ?
+                          'card_m' || ? || lpad(i::text, 8, '0'), 1, ?, ?
                         FROM generate_series(1, ?) AS i""").params(suffix, org, campaign, suffix, at, at, n).update();
         jdbc.sql("""
                         INSERT INTO wallet_cards (id, organization_id, campaign_id, recipient_id, lifecycle, status,

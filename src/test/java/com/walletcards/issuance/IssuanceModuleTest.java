@@ -19,7 +19,6 @@ import com.walletcards.recipient.Recipient;
 import com.walletcards.recipient.RecipientEvents.RecipientCreated;
 import com.walletcards.recipient.RecipientReads;
 import com.walletcards.recipient.RecipientRegistration;
-import com.walletcards.recipient.RecipientStatus;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
 import com.walletcards.support.InMemoryWallets;
@@ -113,7 +112,7 @@ class IssuanceModuleTest {
                 .andWaitForStateChange(this::cardOfTheRecipient, Objects::nonNull)
                 .andVerify((card, added) -> {
                     Recipient recipient = reads.get(org, campaign, added.id());
-                    assertThat(recipient.status()).isEqualTo(RecipientStatus.created);
+                    assertThat(recipient.status()).isEqualTo(CardStatus.created);
                     assertThat(recipient.walletCardStatus()).isEqualTo(CardStatus.created);
                     CardView view = cards.get(org, card);
                     assertThat(view.recipientId()).isEqualTo(added.id());
@@ -135,7 +134,7 @@ class IssuanceModuleTest {
 
         scenario.stimulate(() -> intake.apply("alpha", card, "install-1", true, Instant.now()))
                 .andWaitForStateChange(
-                        () -> reads.get(org, campaign, added.id()).status(), RecipientStatus.active::equals)
+                        () -> reads.get(org, campaign, added.id()).status(), CardStatus.active::equals)
                 .andVerify(status -> assertThat(
                                 reads.get(org, campaign, added.id()).walletCardStatus())
                         .isEqualTo(CardStatus.active));

@@ -163,6 +163,29 @@ class InvitationApiTest {
     }
 
     @Test
+    void aRecipientInvitedAgainAfterItsCardWasRemovedShowsItsCardAsTheCardHoldsIt() {
+        String c = flows.campaign();
+        String r = flows.recipient(c);
+        flows.invite(c, r);
+        String card = flows.cardOf(c, r);
+        Instant t = Instant.now();
+        flows.callback("alpha", "SAVE", card, UUID.randomUUID().toString(), t);
+        flows.callback("alpha", "DELETE", card, UUID.randomUUID().toString(), t.plusSeconds(1));
+
+        flows.invite(c, r);
+
+        JsonNode invitedAgain = api.get(recipients(c) + r).data();
+        assertThat(invitedAgain.get("status").asString()).isEqualTo("invited");
+        assertThat(invitedAgain.get("walletCardStatus").asString())
+                .as("no wallet holds the card until one adds it again")
+                .isEqualTo("removed");
+        flows.callback("alpha", "SAVE", card, UUID.randomUUID().toString(), t.plusSeconds(2));
+        JsonNode addedAgain = api.get(recipients(c) + r).data();
+        assertThat(addedAgain.get("status").asString()).isEqualTo("active");
+        assertThat(addedAgain.get("walletCardStatus").asString()).isEqualTo("active");
+    }
+
+    @Test
     void unsignedOrBadlySignedCallbacksChangeNothing() {
         String c = flows.campaign();
         String r = flows.recipient(c);

@@ -2,6 +2,7 @@ package com.walletcards.recipient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.walletcards.card.CardStatus;
 import com.walletcards.shared.Page;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.TestDatabase;
@@ -38,23 +39,21 @@ class ListQueryPlanTest {
         // the statistics the other tests' rows left in the shared test database.
         return Stream.of(
                 Arguments.of(null, null, List.of("recipients_campaign")),
-                Arguments.of(
-                        null, RecipientStatus.invited, List.of("recipients_campaign_status", "recipients_campaign")),
+                Arguments.of(null, CardStatus.invited, List.of("recipients_campaign_status", "recipients_campaign")),
                 Arguments.of("Ada@Example.org", null, List.of("recipients_live_email", "recipients_campaign")),
                 Arguments.of(
                         "ada@example.org",
-                        RecipientStatus.active,
+                        CardStatus.active,
                         List.of("recipients_live_email", "recipients_campaign_status", "recipients_campaign")),
                 Arguments.of(
                         "ada@example.org",
-                        RecipientStatus.deleted,
+                        CardStatus.deleted,
                         List.of("recipients_campaign_status", "recipients_campaign")));
     }
 
     @ParameterizedTest
     @MethodSource("filters")
-    void everyRecipientFilterIsServedByAnIndexInOneStatement(
-            String email, RecipientStatus status, List<String> indexes) {
+    void everyRecipientFilterIsServedByAnIndexInOneStatement(String email, CardStatus status, List<String> indexes) {
         String plan = plan(email, status);
         if (TestDatabase.postgres()) {
             assertThat(plan).containsAnyOf(indexes.toArray(String[]::new)).doesNotContain("seq scan");
@@ -72,7 +71,7 @@ class ListQueryPlanTest {
     @ParameterizedTest
     @MethodSource("filtersWithoutEmail")
     void withoutAnEmailThePagesTotalIsTheCampaignsKeptCountAndItsIdsComeFromTheIndexAlone(
-            String email, RecipientStatus status, List<String> indexes) {
+            String email, CardStatus status, List<String> indexes) {
         String plan = plan(email, status);
         if (TestDatabase.postgres()) {
             assertThat(plan)
@@ -84,7 +83,7 @@ class ListQueryPlanTest {
         }
     }
 
-    private String plan(String email, RecipientStatus status) {
+    private String plan(String email, CardStatus status) {
         var statement = RecipientPageQueries.pageStatement(
                 new com.walletcards.shared.OrganizationId("org_plan"), "cmp_plan", email, status, new Page(20, 500));
         return plan(statement.sql(), statement.params()).toLowerCase();

@@ -29,6 +29,7 @@ class RecipientCountsMigrationTest {
         Flyway.configure()
                 .dataSource(url, TestDatabase.user(), "")
                 .locations("classpath:db/migration")
+                .target("31")
                 .load()
                 .migrate();
         execute("INSERT INTO organizations VALUES ('org', 'Org', CURRENT_TIMESTAMP)");

@@ -9,6 +9,7 @@ import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.campaign.CampaignType;
 import com.walletcards.campaign.NewCampaign;
+import com.walletcards.card.CardStatus;
 import com.walletcards.card.spi.CardContentSource;
 import com.walletcards.recipient.RecipientEvents.CardsRequested;
 import com.walletcards.recipient.RecipientEvents.RecipientCreated;
@@ -93,7 +94,7 @@ class RecipientModuleTest {
                             .extracting(RecipientCreated::recipientId, RecipientCreated::campaignId)
                             .containsExactly(tuple(added.id(), campaign.value()));
                     Recipient stored = reads.get(org, campaign, added.id());
-                    assertThat(stored.status()).isEqualTo(RecipientStatus.pending);
+                    assertThat(stored.status()).isEqualTo(CardStatus.pending);
                     assertThat(stored.walletCardId()).isNull();
                 });
     }

@@ -27,7 +27,7 @@ class RecipientTest {
                 null,
                 new HashMap<>(Map.of("seat", "A1")),
                 null,
-                RecipientStatus.pending,
+                CardStatus.pending,
                 null,
                 null,
                 1,
@@ -39,15 +39,15 @@ class RecipientTest {
     void aCreatedCardMakesAPendingRecipientCreated() {
         Recipient r = pending();
         r.cardCreated("card_1", T0);
-        assertThat(r.status()).isEqualTo(RecipientStatus.created);
-        assertThat(r.walletCardStatus()).isEqualTo(CardStatus.created);
+        assertThat(r.status()).isEqualTo(CardStatus.created);
+        assertThat(r.walletCardId()).isEqualTo("card_1");
     }
 
     @Test
     void aRevokedRecipientCannotBeInvited() {
         Recipient r = pending();
         r.revoke(T0);
-        assertThatThrownBy(() -> r.invited(CardStatus.invited, T0)).isInstanceOf(InvalidState.class);
+        assertThatThrownBy(() -> r.invited(T0)).isInstanceOf(InvalidState.class);
     }
 
     @Test
@@ -55,8 +55,8 @@ class RecipientTest {
         Recipient r = pending();
         r.cardCreated("card_1", T0);
         r.cardStatusChanged(CardStatus.removed, T0);
-        r.invited(CardStatus.removed, T0);
-        assertThat(r.status()).isEqualTo(RecipientStatus.invited);
+        r.invited(T0);
+        assertThat(r.status()).isEqualTo(CardStatus.invited);
     }
 
     @Test
@@ -65,7 +65,7 @@ class RecipientTest {
         r.cardCreated("card_1", T0);
         r.revoke(T0);
         assertThat(r.cardStatusChanged(CardStatus.active, T0)).isFalse();
-        assertThat(r.status()).isEqualTo(RecipientStatus.revoked);
+        assertThat(r.status()).isEqualTo(CardStatus.revoked);
     }
 
     @Test

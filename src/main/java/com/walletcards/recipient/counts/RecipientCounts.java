@@ -1,6 +1,6 @@
 package com.walletcards.recipient.counts;
 
-import com.walletcards.recipient.RecipientStatus;
+import com.walletcards.card.CardStatus;
 import com.walletcards.recipient.V33__RecipientCountsKeptWithTheRows;
 import com.walletcards.shared.SqlArrays;
 import java.sql.ResultSet;
@@ -45,16 +45,16 @@ public class RecipientCounts {
      * The condition on {@code recipient_counts} that gives the total of a list: live recipients
      * (every status but {@code deleted}) without a status filter, else those in the status.
      */
-    public static String totalSql(@Nullable RecipientStatus status) {
+    public static String totalSql(@Nullable CardStatus status) {
         return "SELECT COALESCE(SUM(n), 0) AS total FROM recipient_counts WHERE campaign_id = ? AND status "
                 + (status == null ? "<> 'deleted'" : "= ?");
     }
 
-    public static List<Object> totalParams(String campaignId, @Nullable RecipientStatus status) {
+    public static List<Object> totalParams(String campaignId, @Nullable CardStatus status) {
         return status == null ? List.of(campaignId) : List.of(campaignId, status.name());
     }
 
-    public long total(String campaignId, @Nullable RecipientStatus status) {
+    public long total(String campaignId, @Nullable CardStatus status) {
         return jdbc.sql(totalSql(status))
                 .params(totalParams(campaignId, status))
                 .query(Long.class)

@@ -3,6 +3,7 @@ package com.walletcards.recipient.web;
 import com.walletcards.access.RequiresScope.CampaignsRead;
 import com.walletcards.access.RequiresScope.CampaignsWrite;
 import com.walletcards.campaign.CampaignId;
+import com.walletcards.card.CardStatus;
 import com.walletcards.card.CardView;
 import com.walletcards.recipient.BulkAdd;
 import com.walletcards.recipient.HistoryItem;
@@ -11,7 +12,6 @@ import com.walletcards.recipient.RecipientLifecycle;
 import com.walletcards.recipient.RecipientReads;
 import com.walletcards.recipient.RecipientReads.RecipientPage;
 import com.walletcards.recipient.RecipientRegistration;
-import com.walletcards.recipient.RecipientStatus;
 import com.walletcards.shared.Envelope;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.OrganizationId;
@@ -135,7 +135,7 @@ class RecipientController {
                     String email,
             @Parameter(
                             description = "Only recipients in this status",
-                            schema = @Schema(implementation = RecipientStatus.class))
+                            schema = @Schema(implementation = CardStatus.class))
                     @RequestParam(required = false)
                     @Nullable
                     String status,
@@ -156,7 +156,7 @@ class RecipientController {
         Validation v = new Validation();
         Page page = Page.parse(limit, offset, v);
         String emailFilter = v.optionalText("email", email, 254);
-        RecipientStatus s = v.oneOf("status", status, RecipientStatus.class, EnumSet.allOf(RecipientStatus.class));
+        CardStatus s = v.oneOf("status", status, CardStatus.class, EnumSet.allOf(CardStatus.class));
         boolean history = flag("includeHistory", includeHistory, v);
         boolean cards = flag("includeStatus", includeStatus, v);
         boolean urls = flag("includeDownloadUrls", includeDownloadUrls, v);

@@ -1,9 +1,9 @@
 package com.walletcards.recipient.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.walletcards.card.CardStatus;
 import com.walletcards.card.CardView;
 import com.walletcards.recipient.Recipient;
-import com.walletcards.recipient.RecipientStatus;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ record RecipientView(
         Map<String, Object> recipientData,
 
         @Nullable List<String> providerTypes,
-        @Schema(implementation = RecipientStatus.class) String status,
+        @Schema(implementation = CardStatus.class) String status,
         @Nullable String walletCardId,
         @Nullable String walletCardStatus,
         Instant createdAt,

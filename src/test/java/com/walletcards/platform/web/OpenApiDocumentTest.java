@@ -6,9 +6,9 @@ import com.walletcards.access.Scope;
 import com.walletcards.campaign.BarcodeType;
 import com.walletcards.campaign.CampaignStatus;
 import com.walletcards.campaign.CampaignType;
+import com.walletcards.card.CardStatus;
 import com.walletcards.notification.NotificationKind;
 import com.walletcards.notification.NotificationStatus;
-import com.walletcards.recipient.RecipientStatus;
 import com.walletcards.shared.ProviderTypes;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
@@ -196,8 +196,7 @@ class OpenApiDocumentTest {
                         Scope.all().stream().map(Scope::value).toList());
         assertThat(enumOf(schema("Notification").get("properties").get("status")))
                 .isEqualTo(names(NotificationStatus.values()));
-        assertThat(enumOf(schema("Recipient").get("properties").get("status")))
-                .isEqualTo(names(RecipientStatus.values()));
+        assertThat(enumOf(schema("Recipient").get("properties").get("status"))).isEqualTo(names(CardStatus.values()));
     }
 
     @Test

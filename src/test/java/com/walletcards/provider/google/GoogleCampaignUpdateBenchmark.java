@@ -177,9 +177,6 @@ class GoogleCampaignUpdateBenchmark extends GoogleWalletSpringTest {
         jdbc.sql("UPDATE wallet_cards SET status = 'active' WHERE campaign_id = ?")
                 .param(campaign)
                 .update();
-        jdbc.sql("UPDATE recipients SET wallet_card_status = 'active' WHERE campaign_id = ?")
-                .param(campaign)
-                .update();
         jdbc.sql("UPDATE google_wallet_objects SET has_users = TRUE WHERE wallet_card_id IN (" + cardsOf + ")")
                 .param(campaign)
                 .update();
