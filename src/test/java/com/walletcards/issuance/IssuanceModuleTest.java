@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import com.walletcards.access.AccessManagement;
+import com.walletcards.campaign.CampaignChanges;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.campaign.CampaignType;
@@ -22,6 +23,7 @@ import com.walletcards.recipient.RecipientRegistration;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
 import com.walletcards.support.InMemoryWallets;
+import com.walletcards.support.InMemoryWallets.WalletObject;
 import com.walletcards.support.ModuleDatabaseTest;
 import com.walletcards.support.SeparateDatabase;
 import java.time.Duration;
@@ -62,6 +64,7 @@ class IssuanceModuleTest {
     private final WalletCards cards;
     private final ProviderEventsIntake intake;
     private final AccessManagement access;
+    private final InMemoryWallets.Wallets wallets;
     private OrganizationId org;
     private CampaignId campaign;
 
@@ -72,13 +75,15 @@ class IssuanceModuleTest {
             CampaignManagement campaigns,
             WalletCards cards,
             ProviderEventsIntake intake,
-            AccessManagement access) {
+            AccessManagement access,
+            InMemoryWallets.Wallets wallets) {
         this.registration = registration;
         this.reads = reads;
         this.campaigns = campaigns;
         this.cards = cards;
         this.intake = intake;
         this.access = access;
+        this.wallets = wallets;
     }
 
     @BeforeEach
@@ -138,5 +143,29 @@ class IssuanceModuleTest {
                 .andVerify(status -> assertThat(
                                 reads.get(org, campaign, added.id()).walletCardStatus())
                         .isEqualTo(CardStatus.active));
+    }
+
+    @Test
+    void aCampaignRenameReachesTheInstalledCard(Scenario scenario) {
+        Recipient added = registration.add(org, campaign, ada());
+        await().atMost(BACKGROUND_WORK).until(() -> cardOfTheRecipient() != null);
+        String card = cardOfTheRecipient();
+        intake.apply("alpha", card, "install-rename", true, Instant.now());
+        await().atMost(BACKGROUND_WORK)
+                .until(() -> reads.get(org, campaign, added.id()).status() == CardStatus.active);
+        long before = wallets.object("alpha", card).orElseThrow().contentVersion();
+
+        scenario.stimulate(() -> campaigns.update(
+                        org,
+                        campaign,
+                        new CampaignChanges(
+                                "Launch, renamed", null, null, false, null, false, null, null, null, null, null)))
+                .andWaitAtMost(BACKGROUND_WORK)
+                .andWaitForStateChange(
+                        () -> wallets.object("alpha", card)
+                                .map(WalletObject::contentVersion)
+                                .orElse(before),
+                        version -> version > before)
+                .andVerify(version -> assertThat(cards.get(org, card).status()).isEqualTo(CardStatus.active));
     }
 }
