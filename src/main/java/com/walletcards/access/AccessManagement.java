@@ -74,7 +74,7 @@ public class AccessManagement {
     }
 
     /** The principal of a presented key, if it exists and is not revoked. */
-    public Optional<ApiPrincipal> authenticate(String secret) {
+    Optional<ApiPrincipal> authenticate(String secret) {
         return verified.authenticate(
                 KeyHashing.hash(secret),
                 hash -> queries.activeKeyByHash(hash)
@@ -100,7 +100,7 @@ public class AccessManagement {
      * Instances starting together take turns, so they end with one organization and one key.
      */
     @Transactional
-    public ApiKey ensureKey(String secret, String organizationName) {
+    ApiKey ensureKey(String secret, String organizationName) {
         queries.lockBootstrap();
         Optional<ApiKey> existing = queries.keyByHash(KeyHashing.hash(secret));
         if (existing.isPresent()) {
@@ -114,7 +114,7 @@ public class AccessManagement {
 
     /** Names the organization the bootstrap key belongs to (the oldest one), if there is one yet. */
     @Transactional
-    public void renameBootstrapOrganization(String name) {
+    void renameBootstrapOrganization(String name) {
         queries.oldestOrganization()
                 .filter(org -> !org.name().equals(name))
                 .ifPresent(org -> queries.rename(org.id(), name));
@@ -125,7 +125,7 @@ public class AccessManagement {
      * together take turns; every one after the first finds the organization and does nothing.
      */
     @Transactional
-    public Optional<IssuedKey> firstKeyIfEmpty(String organizationName) {
+    Optional<IssuedKey> firstKeyIfEmpty(String organizationName) {
         queries.lockBootstrap();
         if (queries.oldestOrganization().isPresent()) {
             return Optional.empty();

@@ -16,7 +16,7 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("wallet.access")
-public record AccessProperties(
+record AccessProperties(
         @Nullable String bootstrapApiKey,
         @Nullable String adminToken,
         @DefaultValue("1000") @Min(1) int rateLimitPerSecond,

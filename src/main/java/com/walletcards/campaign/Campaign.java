@@ -300,7 +300,7 @@ public final class Campaign {
         return providerTypes;
     }
 
-    public boolean hasRecipients() {
+    boolean hasRecipients() {
         return hasRecipients;
     }
 

@@ -7,17 +7,17 @@ import com.walletcards.shared.NotFound;
 import java.util.List;
 
 /** Failures named as facts. */
-public final class CampaignErrors {
+final class CampaignErrors {
 
     private CampaignErrors() {}
 
-    public static final class CampaignNotFound extends NotFound {
-        public CampaignNotFound() {
+    static final class CampaignNotFound extends NotFound {
+        CampaignNotFound() {
             super("Campaign");
         }
     }
 
-    public static final class SettingLocked extends ApiException {
+    static final class SettingLocked extends ApiException {
         SettingLocked(String field) {
             super(
                     ErrorCode.SETTING_LOCKED,
@@ -26,7 +26,7 @@ public final class CampaignErrors {
         }
     }
 
-    public static final class InvalidStatusTransition extends ApiException {
+    static final class InvalidStatusTransition extends ApiException {
         InvalidStatusTransition(CampaignStatus from, String to) {
             super(
                     ErrorCode.INVALID_STATUS_TRANSITION,

@@ -139,7 +139,7 @@ public class CampaignManagement {
 
     /** Completes a batch of active campaigns whose event is over; returns how many. */
     @Transactional
-    public int completeEndedCampaigns(int batchSize) {
+    int completeEndedCampaigns(int batchSize) {
         Instant now = Times.now(clock);
         int completed = 0;
         for (Campaign campaign : queries.dueForCompletion(now, batchSize)) {

@@ -20,7 +20,7 @@ public final class EventTimes {
 
     private EventTimes() {}
 
-    public static @Nullable When of(
+    static @Nullable When of(
             @Nullable LocalDate start,
             @Nullable LocalDate end,
             @Nullable LocalTime from,

@@ -10,7 +10,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * email is written as an {@code .eml} file under {@code <data dir>/outbox/}.
  */
 @ConfigurationProperties("wallet.email")
-public record EmailProperties(
+record EmailProperties(
         @Nullable String smtpHost,
         @DefaultValue("587") int smtpPort,
         @Nullable String smtpUser,

@@ -9,7 +9,7 @@ import org.springframework.web.util.HtmlUtils;
  * {@code {{placeholder}}} substitution. Values are escaped for the HTML part, so a recipient
  * named {@code <script>} stays text; unknown placeholders are left as written.
  */
-public final class EmailTemplate {
+final class EmailTemplate {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([A-Za-z]+)\\s*}}");
 

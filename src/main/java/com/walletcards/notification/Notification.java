@@ -191,7 +191,7 @@ public final class Notification {
         return id;
     }
 
-    public OrganizationId organizationId() {
+    OrganizationId organizationId() {
         return organizationId;
     }
 

@@ -5,17 +5,17 @@ import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.NotFound;
 
 /** Failures named as facts. */
-public final class NotificationErrors {
+final class NotificationErrors {
 
     private NotificationErrors() {}
 
-    public static final class NotificationNotFound extends NotFound {
+    static final class NotificationNotFound extends NotFound {
         NotificationNotFound() {
             super("Notification");
         }
     }
 
-    public static final class NotificationLimitExceeded extends ApiException {
+    static final class NotificationLimitExceeded extends ApiException {
         NotificationLimitExceeded(int limit) {
             super(
                     ErrorCode.NOTIFICATION_LIMIT_EXCEEDED,

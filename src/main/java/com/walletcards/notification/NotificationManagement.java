@@ -28,7 +28,7 @@ import org.springframework.transaction.annotation.Transactional;
 public class NotificationManagement {
 
     /** Notifications per campaign over its lifetime, immediate and scheduled together. */
-    public static final int LIMIT = 3;
+    static final int LIMIT = 3;
 
     private static final Logger log = LoggerFactory.getLogger(NotificationManagement.class);
     private final NotificationQueries queries;

@@ -14,8 +14,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class SendTime {
 
-    public static final String FIELD = "scheduledFor";
-    public static final Duration MAX_AHEAD = Duration.ofDays(30);
+    static final String FIELD = "scheduledFor";
+    static final Duration MAX_AHEAD = Duration.ofDays(30);
 
     private SendTime() {}
 

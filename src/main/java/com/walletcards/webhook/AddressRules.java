@@ -11,10 +11,10 @@ import java.util.Optional;
  * not a public unicast address. IPv6 forms that embed an IPv4 address (mapped, compatible,
  * NAT64, 6to4) are judged by the embedded address, so {@code ::ffff:127.0.0.1} is loopback.
  */
-public final class AddressRules {
+final class AddressRules {
 
     /** A refused range and why. */
-    public record Range(String cidr, String reason, byte[] network, int prefix) {
+    record Range(String cidr, String reason, byte[] network, int prefix) {
 
         static Range of(String cidr, String reason) {
             String[] parts = cidr.split("/");
@@ -45,7 +45,7 @@ public final class AddressRules {
         }
     }
 
-    public static final List<Range> REFUSED = List.of(
+    static final List<Range> REFUSED = List.of(
             Range.of("0.0.0.0/8", "unspecified (this network)"),
             Range.of("10.0.0.0/8", "private"),
             Range.of("100.64.0.0/10", "carrier-grade NAT (shared address space, cloud metadata)"),
@@ -73,7 +73,7 @@ public final class AddressRules {
     private AddressRules() {}
 
     /** Why this address is refused, or empty when it is a public address. */
-    public static Optional<String> refusal(InetAddress address) {
+    static Optional<String> refusal(InetAddress address) {
         return refusal(address.getAddress());
     }
 

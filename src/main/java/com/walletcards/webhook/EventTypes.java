@@ -20,7 +20,7 @@ public final class EventTypes {
     public static final String ALL = "*";
 
     /** Sent only by {@code POST /v1/webhooks/{id}/test}, to that one subscription. */
-    public static final String TEST = "webhook.test";
+    static final String TEST = "webhook.test";
 
     public static final List<String> KNOWN = List.of(
             "campaign.created",
@@ -46,12 +46,12 @@ public final class EventTypes {
     private EventTypes() {}
 
     /** Whether a subscription may name this value: a known type or {@code *}. */
-    public static boolean isSubscribable(String value) {
+    static boolean isSubscribable(String value) {
         return SUBSCRIBABLE.contains(value);
     }
 
     /** Whether a subscription to {@code subscribed} wants an event of {@code type}. */
-    public static boolean matches(Collection<String> subscribed, String type) {
+    static boolean matches(Collection<String> subscribed, String type) {
         return subscribed.contains(type) || subscribed.contains(ALL);
     }
 

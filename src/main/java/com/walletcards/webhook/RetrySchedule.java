@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  * that failed together (an endpoint outage) do not arrive together. A receiver's Retry-After is
  * honoured when it asks for a longer wait, up to 24 hours, so that it cannot park a delivery forever.
  */
-public final class RetrySchedule {
+final class RetrySchedule {
 
     private final List<Duration> delays;
     private final double jitter;

@@ -9,7 +9,7 @@ import java.util.Base64;
  * Encrypts signing secrets for the database with a Tink AEAD. The webhook id is the associated
  * data, so a ciphertext copied onto another subscription's row does not decrypt.
  */
-public final class SecretBox {
+final class SecretBox {
 
     private final Aead aead;
 
@@ -40,7 +40,7 @@ public final class SecretBox {
     }
 
     /** The key that encrypted the secret is not in this instance's keyset. */
-    public static final class SecretUnreadable extends RuntimeException {
+    static final class SecretUnreadable extends RuntimeException {
         SecretUnreadable(String webhookId) {
             super("The signing secret of webhook " + webhookId + " cannot be decrypted with the configured key;"
                     + " every instance needs the same WALLET_WEBHOOK_SECRET_KEY");

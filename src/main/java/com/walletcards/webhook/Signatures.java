@@ -13,7 +13,7 @@ import javax.crypto.spec.SecretKeySpec;
  * Several secrets (during a rotation) give several signatures separated by spaces; a receiver
  * accepts the message when any of them verifies.
  */
-public final class Signatures {
+final class Signatures {
 
     private Signatures() {}
 

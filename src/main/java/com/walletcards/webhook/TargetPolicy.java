@@ -90,15 +90,15 @@ public class TargetPolicy {
      * private since the URL was saved), and the attempt connects only to these addresses, so a
      * second lookup that answers differently (DNS rebinding) never gets a say.
      */
-    public sealed interface DeliveryTarget {}
+    sealed interface DeliveryTarget {}
 
     /** Connect to one of these checked addresses, never to another answer for the same name. */
-    public record Pinned(String host, List<InetAddress> addresses) implements DeliveryTarget {}
+    record Pinned(String host, List<InetAddress> addresses) implements DeliveryTarget {}
 
     /** Do not attempt at all, for this reason. */
-    public record Refused(String reason) implements DeliveryTarget {}
+    record Refused(String reason) implements DeliveryTarget {}
 
-    public DeliveryTarget atDelivery(URI url) {
+    DeliveryTarget atDelivery(URI url) {
         String host = bare(url.getHost());
         InetAddress[] addresses;
         try {

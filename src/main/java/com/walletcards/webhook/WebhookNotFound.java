@@ -3,7 +3,7 @@ package com.walletcards.webhook;
 import com.walletcards.shared.NotFound;
 
 /** Unknown, deleted, or another organization's: the same answer for all three. */
-public final class WebhookNotFound extends NotFound {
+final class WebhookNotFound extends NotFound {
 
     public WebhookNotFound() {
         super("Webhook");

@@ -35,7 +35,7 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("wallet.webhooks")
-public record WebhookProperties(
+record WebhookProperties(
         @DefaultValue("false") boolean allowPrivateTargets,
         @Nullable String secretKey,
         @DefaultValue("./data") Path dataDir,
