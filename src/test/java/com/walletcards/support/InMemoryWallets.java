@@ -33,18 +33,18 @@ public class InMemoryWallets {
 
     @Bean
     WalletProviderFactory inMemoryAlpha(Wallets wallets) {
-        return wallets.factory(ProviderName.alpha, new Capabilities(true, true, true, false));
+        return wallets.factory(ProviderName.alpha, Capabilities.NONE.withPushUpdates().withLockScreenMessages().withVoiding());
     }
 
     @Bean
     WalletProviderFactory inMemoryBeta(Wallets wallets) {
-        return wallets.factory(ProviderName.beta, new Capabilities(true, true, true, false));
+        return wallets.factory(ProviderName.beta, Capabilities.NONE.withPushUpdates().withLockScreenMessages().withVoiding());
     }
 
     @Bean
     WalletProviderFactory inMemoryEudiw(Wallets wallets) {
         // Like the EU wallet it stands in for: no pushed content and no lock-screen messages.
-        return wallets.factory(ProviderName.eudiw, new Capabilities(false, false, true, false));
+        return wallets.factory(ProviderName.eudiw, Capabilities.NONE.withVoiding());
     }
 
     /** One provider's object as its wallet holds it. */
