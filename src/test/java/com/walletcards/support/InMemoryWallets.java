@@ -33,12 +33,16 @@ public class InMemoryWallets {
 
     @Bean
     WalletProviderFactory inMemoryAlpha(Wallets wallets) {
-        return wallets.factory(ProviderName.alpha, Capabilities.NONE.withPushUpdates().withLockScreenMessages().withVoiding());
+        return wallets.factory(
+                ProviderName.alpha,
+                Capabilities.NONE.withPushUpdates().withLockScreenMessages().withVoiding());
     }
 
     @Bean
     WalletProviderFactory inMemoryBeta(Wallets wallets) {
-        return wallets.factory(ProviderName.beta, Capabilities.NONE.withPushUpdates().withLockScreenMessages().withVoiding());
+        return wallets.factory(
+                ProviderName.beta,
+                Capabilities.NONE.withPushUpdates().withLockScreenMessages().withVoiding());
     }
 
     @Bean
