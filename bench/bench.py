@@ -48,11 +48,16 @@ def fail(msg):
 # PostgreSQL
 
 
+# The benchmarks measure the service, not a wallet protocol: every provider in its local mode
+# (the service's defaults are the real protocols, contract §11).
+LOCAL_MODES = {f"WALLET_PROVIDER_{name}_MODE": "local" for name in ("ALPHA", "BETA", "EUDIW")}
+
+
 def service_env(port, pg, key, data_dir, **extra):
     """The environment of a service on database pg (a Postgres) with bootstrap key key, unthrottled."""
     return dict(os.environ, WALLET_PORT=str(port), WALLET_DATABASE_URL=f"jdbc:postgresql://{pg.host}:{pg.port}/{pg.db}",
                 WALLET_DATABASE_USER=pg.user, WALLET_DATABASE_PASSWORD="", WALLET_BOOTSTRAP_API_KEY=key,
-                WALLET_RATE_LIMIT_PER_SECOND="1000000", WALLET_DATA_DIR=data_dir, **extra)
+                WALLET_RATE_LIMIT_PER_SECOND="1000000", WALLET_DATA_DIR=data_dir, **{**LOCAL_MODES, **extra})
 
 
 class Postgres:

@@ -1,13 +1,17 @@
 package com.walletcards.card;
 
+import com.walletcards.card.spi.AddToWallet;
 import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.CardContentSource;
 import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.WalletProvider;
 import com.walletcards.card.spi.WalletProvider.ObjectContent;
+import com.walletcards.shared.Ids;
+import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -24,43 +28,95 @@ class AddToWalletActions {
     private final CardQueries queries;
     private final WalletProviders providers;
     private final CardContentSource contents;
+    private final ProviderEventsIntake providerEvents;
+    private final Clock clock;
 
-    AddToWalletActions(CardQueries queries, WalletProviders providers, CardContentSource contents) {
+    AddToWalletActions(
+            CardQueries queries,
+            WalletProviders providers,
+            CardContentSource contents,
+            ProviderEventsIntake providerEvents,
+            Clock clock) {
         this.queries = queries;
         this.providers = providers;
         this.contents = contents;
+        this.providerEvents = providerEvents;
+        this.clock = clock;
     }
 
     AddToWalletOutcome open(String downloadCode, String providerName) {
+        return opened(downloadCode, providerName).outcome();
+    }
+
+    /**
+     * The holder adds the card to a demonstration wallet ({@code installed}) or removes it. Applied
+     * as the provider's own report through {@link ProviderEventsIntake}, the path of the signed
+     * callback, so the card changes exactly as a real wallet's report would change it. Only a
+     * provider that answers as a demonstration wallet accepts it; every other outcome is returned
+     * as it is. A card already in the wished state is left alone, so a repeated tap changes nothing.
+     */
+    AddToWalletOutcome keepInDemoWallet(String downloadCode, String providerName, boolean installed) {
+        Opened opened = opened(downloadCode, providerName);
+        String cardId = opened.cardId();
+        if (!(opened.outcome() instanceof AddToWalletOutcome.DemoWallet demo)
+                || cardId == null
+                || demo.installed() == installed) {
+            return opened.outcome();
+        }
+        providerEvents.apply(providerName, cardId, Ids.newId("demo"), installed, clock.instant());
+        return open(downloadCode, providerName);
+    }
+
+    /** An outcome and, when one was found, the id of the card it is about. */
+    private record Opened(
+            AddToWalletOutcome outcome, @Nullable String cardId) {
+
+        Opened(AddToWalletOutcome outcome, WalletCard card) {
+            this(outcome, card.id());
+        }
+
+        static Opened without(AddToWalletOutcome outcome) {
+            return new Opened(outcome, (String) null);
+        }
+    }
+
+    private Opened opened(String downloadCode, String providerName) {
         Optional<WalletProvider> provider = providers.find(providerName);
         WalletCard card = queries.findByCode(downloadCode).orElse(null);
         if (provider.isEmpty() || card == null || card.status() == CardStatus.deleted) {
-            return new AddToWalletOutcome.Unknown();
+            return Opened.without(new AddToWalletOutcome.Unknown());
         }
         Optional<ProviderObject> object = card.objects().stream()
                 .filter(o -> o.provider().equals(providerName))
                 .findFirst();
         if (object.isEmpty()) {
-            return new AddToWalletOutcome.Unknown();
+            return Opened.without(new AddToWalletOutcome.Unknown());
         }
         if (card.status() == CardStatus.revoked) {
-            return new AddToWalletOutcome.Revoked();
+            return new Opened(new AddToWalletOutcome.Revoked(), card);
         }
         CardContent content = contents.contents(card.organizationId(), List.of(card.recipientId()))
                 .get(card.recipientId());
         if (content == null) {
-            return new AddToWalletOutcome.Unknown();
+            return Opened.without(new AddToWalletOutcome.Unknown());
         }
         ProviderObjectRef ref =
                 new ProviderObjectRef(card.id(), providerName, object.get().objectRef());
+        AddToWallet action;
         try {
-            return new AddToWalletOutcome.Ready(
-                    provider.get().name(),
-                    content.campaignName(),
-                    provider.get().addToWallet(new ObjectContent(ref, content.withBarcodeValue(card.barcodeValue()))));
+            action = provider.get().addToWallet(new ObjectContent(ref, content.withBarcodeValue(card.barcodeValue())));
         } catch (ProviderFailure failure) {
             log.warn("Add to wallet of card {} at {} failed: {}", card.id(), providerName, failure.reason());
-            return new AddToWalletOutcome.Unavailable(provider.get().name());
+            return new Opened(new AddToWalletOutcome.Unavailable(provider.get().name()), card);
         }
+        if (action instanceof AddToWallet.DemoWallet) {
+            return new Opened(
+                    new AddToWalletOutcome.DemoWallet(
+                            provider.get().name(),
+                            content.campaignName(),
+                            object.get().installed()),
+                    card);
+        }
+        return new Opened(new AddToWalletOutcome.Ready(provider.get().name(), content.campaignName(), action), card);
     }
 }

@@ -15,6 +15,12 @@ public sealed interface AddToWalletOutcome {
     /** The provider could not answer now; the holder may try again. */
     record Unavailable(ProviderName provider) implements AddToWalletOutcome {}
 
+    /**
+     * The provider is a demonstration wallet inside this service: a page to add the card to it or
+     * remove it; {@code installed} says whether the card is in it now.
+     */
+    record DemoWallet(ProviderName provider, String campaignName, boolean installed) implements AddToWalletOutcome {}
+
     /** What the provider's protocol hands the holder. */
     record Ready(ProviderName provider, String campaignName, AddToWallet action) implements AddToWalletOutcome {}
 }

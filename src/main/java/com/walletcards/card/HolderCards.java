@@ -62,4 +62,13 @@ public class HolderCards {
     public AddToWalletOutcome addToWallet(String downloadCode, String provider) {
         return addToWallet.open(downloadCode, provider);
     }
+
+    /**
+     * The holder adds the card to the provider's demonstration wallet or removes it, as that
+     * provider's own report; what {@code /c/<code>/<provider>} shows afterwards. Any outcome other
+     * than {@link AddToWalletOutcome.DemoWallet} means nothing changed.
+     */
+    public AddToWalletOutcome keepInDemoWallet(String downloadCode, String provider, boolean installed) {
+        return addToWallet.keepInDemoWallet(downloadCode, provider, installed);
+    }
 }

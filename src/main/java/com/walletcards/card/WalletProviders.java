@@ -17,20 +17,29 @@ import org.springframework.stereotype.Component;
 
 /**
  * The provider implementations of this deployment: for each {@link ProviderName}, the one whose
- * mode {@code WALLET_PROVIDER_<NAME>_MODE} selects ({@code local} unless set). Checked at start-up:
+ * mode {@code WALLET_PROVIDER_<NAME>_MODE} selects (unless set, the contract's default: the real
+ * protocol where it needs no outside account, see {@link #DEFAULT_MODES}). Checked at start-up:
  * a mode no implementation offers stops the service with a message naming the variable. Each one
  * is metered, so calls from every module are timed and counted.
  */
 @Component
 public class WalletProviders {
 
-    static final String DEFAULT_MODE = "local";
+    /**
+     * Contract §11, as application.yml also states it: {@code alpha} signs Apple passes and
+     * {@code eudiw} issues OpenID4VCI credentials even without credentials of the operator's own;
+     * {@code beta} needs a Google service account, so it is {@code local} unless one is configured.
+     */
+    static final Map<ProviderName, String> DEFAULT_MODES =
+            Map.of(ProviderName.alpha, "apple", ProviderName.beta, "local", ProviderName.eudiw, "openid4vci");
+
     private final Map<ProviderName, WalletProvider> byName = new EnumMap<>(ProviderName.class);
 
     WalletProviders(List<WalletProviderFactory> factories, Environment environment, MeterRegistry registry) {
         for (ProviderName name : ProviderName.values()) {
-            String mode =
-                    environment.getProperty(modeProperty(name), DEFAULT_MODE).trim();
+            String mode = environment
+                    .getProperty(modeProperty(name), DEFAULT_MODES.get(name))
+                    .trim();
             List<WalletProviderFactory> offered =
                     factories.stream().filter(f -> f.provider() == name).toList();
             WalletProviderFactory chosen = offered.stream()

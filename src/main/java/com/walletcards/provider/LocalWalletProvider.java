@@ -24,12 +24,13 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
  * A provider that keeps its "wallet objects" in the service's own database: what a real wallet
  * would hold (content version, void flag, delivered messages) is recorded, so the complete flow
  * is observable offline and in tests. It declares the capabilities of the protocol it stands in
- * for, so callers behave as they will with the real one.
+ * for, so callers behave as they will with the real one. For holders it is a demonstration
+ * wallet: the card's page lets them add the card and remove it again.
  */
 class LocalWalletProvider implements WalletProvider {
 
-    /** Scheme of the local offers: no wallet app opens it; the page shows what a real one would. */
-    static final String OFFER_SCHEME = "wallet-local://";
+    /** The card page's note under this provider's button (messages.properties). */
+    static final String HOLDER_NOTE = "wallet.note.demo";
 
     private final ProviderName name;
     private final Capabilities capabilities;
@@ -141,11 +142,18 @@ class LocalWalletProvider implements WalletProvider {
         return Collections.nCopies(objects.size(), null);
     }
 
-    /** An offer naming the local object: the page a real protocol's offer would lead to, offline. */
+    /**
+     * No wallet app can take a local object, so the holder gets the demonstration wallet: a page
+     * of this service that adds the card and removes it, reported like a real wallet's events.
+     */
     @Override
     public AddToWallet addToWallet(ObjectContent object) {
-        String uri = OFFER_SCHEME + name + "/" + object.object().objectRef();
-        return new AddToWallet.Offer(uri, uri);
+        return new AddToWallet.DemoWallet();
+    }
+
+    @Override
+    public String holderNoteKey() {
+        return HOLDER_NOTE;
     }
 
     private MapSqlParameterSource object(ProviderObjectRef o) {

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.walletcards.WalletCampaignsApplication;
 import com.walletcards.support.DatabaseTest;
+import com.walletcards.support.LocalModes;
 import com.walletcards.support.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -48,15 +50,18 @@ class BootstrapTest {
             throws Exception {
         // Command-line arguments: they outrank application.yml, unlike the builder's default properties.
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(WalletCampaignsApplication.class)
-                .run(
-                        "--spring.datasource.url=" + TestDatabase.freshDatabase(),
-                        "--spring.datasource.username=" + TestDatabase.user(),
-                        "--spring.datasource.password=",
-                        "--server.port=0",
-                        "--wallet.access.bootstrap-api-key=",
-                        "--wallet.access.data-dir=" + dataDir,
-                        "--wallet.access.organization-name=Acme Events",
-                        "--db-scheduler.enabled=false")) {
+                .run(Stream.concat(
+                                Stream.of(
+                                        "--spring.datasource.url=" + TestDatabase.freshDatabase(),
+                                        "--spring.datasource.username=" + TestDatabase.user(),
+                                        "--spring.datasource.password=",
+                                        "--server.port=0",
+                                        "--wallet.access.bootstrap-api-key=",
+                                        "--wallet.access.data-dir=" + dataDir,
+                                        "--wallet.access.organization-name=Acme Events",
+                                        "--db-scheduler.enabled=false"),
+                                LocalModes.arguments().stream())
+                        .toArray(String[]::new))) {
             Path file = dataDir.resolve("bootstrap-api-key.txt");
             assertThat(file).exists();
             assertThat(Files.getPosixFilePermissions(file)).isEqualTo(PosixFilePermissions.fromString("rw-------"));

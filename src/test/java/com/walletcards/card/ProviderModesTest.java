@@ -32,17 +32,33 @@ class ProviderModesTest {
     private final AtomicInteger created = new AtomicInteger();
 
     @Test
-    void withoutAModeEveryProviderRunsItsLocalImplementation() {
-        WalletProviders providers =
-                new WalletProviders(factories("local", "remote"), new MockEnvironment(), new SimpleMeterRegistry());
-        for (ProviderName name : ProviderName.values()) {
-            assertThat(modeOf(providers.get(name))).isEqualTo("local");
-        }
+    void withoutAModeEachProviderRunsTheContractsDefault() {
+        WalletProviders providers = new WalletProviders(
+                factories("local", "apple", "google", "openid4vci"), new MockEnvironment(), new SimpleMeterRegistry());
+        assertThat(modeOf(providers.get(ProviderName.alpha))).isEqualTo("apple");
+        assertThat(modeOf(providers.get(ProviderName.beta))).isEqualTo("local");
+        assertThat(modeOf(providers.get(ProviderName.eudiw))).isEqualTo("openid4vci");
+    }
+
+    @Test
+    void theApplicationSettingsWithNothingConfiguredChooseApplePassesAnIssuerAndALocalBeta() throws IOException {
+        StandardEnvironment env = new StandardEnvironment();
+        // Nothing from this machine's environment or system properties: only application.yml speaks.
+        env.getPropertySources().remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
+        env.getPropertySources().remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
+        new YamlPropertySourceLoader()
+                .load("application.yml", new ClassPathResource("application.yml"))
+                .forEach(env.getPropertySources()::addLast);
+        WalletProviders providers = new WalletProviders(
+                factories("local", "apple", "google", "openid4vci"), env, new SimpleMeterRegistry());
+        assertThat(modeOf(providers.get(ProviderName.alpha))).isEqualTo("apple");
+        assertThat(modeOf(providers.get(ProviderName.beta))).isEqualTo("local");
+        assertThat(modeOf(providers.get(ProviderName.eudiw))).isEqualTo("openid4vci");
     }
 
     @Test
     void theModeVariableChoosesTheImplementationAndOnlyThatOneIsCreated() {
-        MockEnvironment env = new MockEnvironment().withProperty("wallet.providers.settings.beta.mode", "remote");
+        MockEnvironment env = localEverywhere().withProperty("wallet.providers.settings.beta.mode", "remote");
         WalletProviders providers = new WalletProviders(factories("local", "remote"), env, new SimpleMeterRegistry());
         assertThat(modeOf(providers.get(ProviderName.beta))).isEqualTo("remote");
         assertThat(modeOf(providers.get(ProviderName.alpha))).isEqualTo("local");
@@ -51,7 +67,7 @@ class ProviderModesTest {
 
     @Test
     void anUnknownModeStopsStartUpNamingTheVariableAndTheKnownModes() {
-        MockEnvironment env = new MockEnvironment().withProperty("wallet.providers.settings.eudiw.mode", "openid");
+        MockEnvironment env = localEverywhere().withProperty("wallet.providers.settings.eudiw.mode", "openid");
         assertThatThrownBy(() -> new WalletProviders(factories("local"), env, new SimpleMeterRegistry()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("WALLET_PROVIDER_EUDIW_MODE=openid")
@@ -66,7 +82,8 @@ class ProviderModesTest {
         new YamlPropertySourceLoader()
                 .load("application.yml", new ClassPathResource("application.yml"))
                 .forEach(env.getPropertySources()::addLast);
-        assertThatThrownBy(() -> new WalletProviders(factories("local"), env, new SimpleMeterRegistry()))
+        assertThatThrownBy(() ->
+                        new WalletProviders(factories("local", "apple", "openid4vci"), env, new SimpleMeterRegistry()))
                 .hasMessageStartingWith("WALLET_PROVIDER_BETA_MODE=nope is not a mode of provider beta");
     }
 
@@ -75,17 +92,25 @@ class ProviderModesTest {
         List<WalletProviderFactory> onlyAlpha = factories("local").stream()
                 .filter(f -> f.provider() == ProviderName.alpha)
                 .toList();
-        assertThatThrownBy(() -> new WalletProviders(onlyAlpha, new MockEnvironment(), new SimpleMeterRegistry()))
+        assertThatThrownBy(() -> new WalletProviders(onlyAlpha, localEverywhere(), new SimpleMeterRegistry()))
                 .hasMessageContaining("WALLET_PROVIDER_BETA_MODE=local");
     }
 
     @Test
     void providerNamesFromRequestsAreLookedUpNotTrusted() {
         WalletProviders providers =
-                new WalletProviders(factories("local"), new MockEnvironment(), new SimpleMeterRegistry());
+                new WalletProviders(factories("local"), localEverywhere(), new SimpleMeterRegistry());
         assertThat(providers.exists("alpha")).isTrue();
         assertThat(providers.exists("ALPHA")).isFalse();
         assertThatThrownBy(() -> providers.get("gamma")).isInstanceOf(NotFound.class);
+    }
+
+    private static MockEnvironment localEverywhere() {
+        MockEnvironment env = new MockEnvironment();
+        for (ProviderName name : ProviderName.values()) {
+            env.setProperty(WalletProviders.modeProperty(name), "local");
+        }
+        return env;
     }
 
     /** The registry hands out providers wrapped for metrics; a Named one tells its mode in its references. */

@@ -246,6 +246,63 @@ class HolderPageBrowserTest {
         }
     }
 
+    @Test
+    void aWalletInLocalModeIsADemonstrationWalletThatSaysSoAndAddsAndRemovesTheCard() {
+        String campaign = flows.campaign(Map.of("name", "Summer Night Concert", "providerTypes", List.of("alpha")));
+        String recipient = flows.recipient(campaign);
+        flows.waitForCard(campaign, recipient, "created");
+        String link = flows.invite(campaign, recipient).get("downloadUrl").asString();
+        String card = base() + link.substring(link.indexOf("/c/"));
+        try (Browser phone = new Browser(Browser.Device.iphone("en"))) {
+            phone.open(card);
+            assertThat(phone.find("[data-note=alpha]").getText()).startsWith("Demonstration mode:");
+            phone.find("a.wallet").click();
+            assertThat(phone.driver().getCurrentUrl()).isEqualTo(card + "/alpha");
+            phone.screenshot("demo-wallet");
+
+            assertThat(phone.find("h1").getText()).isEqualTo("Apple Wallet in demonstration mode");
+            assertThat(phone.visibleText())
+                    .contains("DEMONSTRATION WALLET")
+                    .contains("no wallet app is involved")
+                    .contains("The card is not in this demo wallet.");
+            assertThat(pageWidth(phone)).as("no horizontal scrolling").isLessThanOrEqualTo(390);
+            phone.find("button").click();
+            awaitState(phone, "The card is in this demo wallet.");
+            flows.waitForCard(campaign, recipient, "active");
+            phone.screenshot("demo-wallet-added");
+
+            phone.find("button").click();
+            awaitState(phone, "The card is not in this demo wallet.");
+            flows.waitForCard(campaign, recipient, "removed");
+            phone.find(".back a").click();
+            await().atMost(Duration.ofSeconds(10))
+                    .ignoreExceptions()
+                    .untilAsserted(() -> assertThat(phone.find("h1").getText()).isEqualTo("Summer Night Concert"));
+        }
+        try (Browser desktop = new Browser(Browser.Device.desktop("de-DE"))) {
+            desktop.open(card + "/alpha");
+            desktop.screenshot("demo-wallet");
+
+            assertThat(desktop.find("h1").getText()).isEqualTo("Apple Wallet im Demomodus");
+            assertThat(desktop.find("button").getText()).isEqualTo("Zu dieser Demo-Wallet hinzuf\u00fcgen");
+            desktop.find("body").sendKeys(Keys.TAB);
+            WebElement focused = desktop.driver().switchTo().activeElement();
+            assertThat(focused.getTagName()).isEqualTo("button");
+            assertThat(focused.getCssValue("outline-style")).isEqualTo("solid");
+            focused.sendKeys(Keys.ENTER);
+            awaitState(desktop, "Die Karte ist in dieser Demo-Wallet.");
+            flows.waitForCard(campaign, recipient, "active");
+        }
+    }
+
+    /** After a form's post the browser follows the redirect to the page again; waits for that page. */
+    private static void awaitState(Browser browser, String state) {
+        await().atMost(Duration.ofSeconds(10))
+                .ignoreExceptions()
+                .untilAsserted(
+                        () -> assertThat(browser.find(".state").getText()).isEqualTo(state));
+    }
+
     private static List<String> walletButtons(Browser browser) {
         return browser.findAll("a.wallet").stream()
                 .filter(WebElement::isDisplayed)

@@ -7,6 +7,7 @@ import com.walletcards.WalletCampaignsApplication;
 import com.walletcards.access.AccessManagement;
 import com.walletcards.card.ProviderEventsIntake;
 import com.walletcards.support.Api;
+import com.walletcards.support.LocalModes;
 import com.walletcards.support.PostgresAvailability;
 import com.walletcards.support.Tenants;
 import com.walletcards.support.TestDatabase;
@@ -16,6 +17,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -116,15 +118,18 @@ class ScheduledNotificationRestartTest {
     private static ConfigurableApplicationContext start(String url) {
         // Command-line arguments outrank application.yml, which would otherwise pick the database.
         return new SpringApplicationBuilder(WalletCampaignsApplication.class)
-                .run(
-                        "--server.port=0",
-                        "--spring.datasource.url=" + url,
-                        "--spring.datasource.username=" + TestDatabase.user(),
-                        "--spring.datasource.password=",
-                        "--wallet.access.bootstrap-api-key=",
-                        "--wallet.access.admin-token=",
-                        "--wallet.data-dir=target/test-data",
-                        "--db-scheduler.polling-interval=200ms");
+                .run(Stream.concat(
+                                Stream.of(
+                                        "--server.port=0",
+                                        "--spring.datasource.url=" + url,
+                                        "--spring.datasource.username=" + TestDatabase.user(),
+                                        "--spring.datasource.password=",
+                                        "--wallet.access.bootstrap-api-key=",
+                                        "--wallet.access.admin-token=",
+                                        "--wallet.data-dir=target/test-data",
+                                        "--db-scheduler.polling-interval=200ms"),
+                                LocalModes.arguments().stream())
+                        .toArray(String[]::new));
     }
 
     private static Api api(ConfigurableApplicationContext context, String key) {

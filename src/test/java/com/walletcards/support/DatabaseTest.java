@@ -35,6 +35,10 @@ import org.springframework.test.context.ContextConfiguration;
             // service's 1.2 s; the quick 503 is tested against the real settings (DatabaseOutageTest,
             // DatabaseTimeoutsTest).
             "spring.datasource.hikari.connection-timeout=15000",
+            // The local mode of every provider (LocalModes); a test of a real protocol sets its own.
+            "wallet.providers.settings.alpha.mode=local",
+            "wallet.providers.settings.beta.mode=local",
+            "wallet.providers.settings.eudiw.mode=local",
             "wallet.providers.settings.alpha.callback-secret=" + DatabaseTest.CALLBACK_SECRET,
             "wallet.providers.settings.beta.callback-secret=" + DatabaseTest.CALLBACK_SECRET,
             "wallet.providers.settings.eudiw.callback-secret=" + DatabaseTest.CALLBACK_SECRET

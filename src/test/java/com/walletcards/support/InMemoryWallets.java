@@ -183,8 +183,7 @@ public class InMemoryWallets {
 
             @Override
             public AddToWallet addToWallet(ObjectContent object) {
-                String uri = "wallet-local://" + name + "/" + object.object().objectRef();
-                return new AddToWallet.Offer(uri, uri);
+                return new AddToWallet.DemoWallet();
             }
         }
     }

@@ -28,6 +28,11 @@ import org.springframework.test.context.TestPropertySource;
         properties = {
             "wallet.access.bootstrap-api-key=",
             "wallet.data-dir=target/test-data",
+            // The local mode of every provider (LocalModes): module tests bring in-memory wallets
+            // that claim it, or the provider module's own.
+            "wallet.providers.settings.alpha.mode=local",
+            "wallet.providers.settings.beta.mode=local",
+            "wallet.providers.settings.eudiw.mode=local",
             "db-scheduler.polling-interval=200ms",
             // Several test contexts live at once (the context cache); small pools keep them all
             // well under PostgreSQL's connection limit.

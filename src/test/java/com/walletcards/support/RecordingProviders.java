@@ -342,5 +342,10 @@ public class RecordingProviders {
         public AddToWallet addToWallet(ObjectContent object) {
             return delegate.addToWallet(object);
         }
+
+        @Override
+        public @Nullable String holderNoteKey() {
+            return delegate.holderNoteKey();
+        }
     }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -55,7 +56,10 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    /** Starts the service and waits until it answers its health check. */
+    /**
+     * Starts the service and waits until it answers its health check. Every provider runs in its
+     * local mode unless {@code properties} choose another.
+     */
     public static ServiceProcess start(String name, int port, Map<String, String> properties) {
         Path log = Path.of("target", "processes", name + ".log");
         List<String> command = new ArrayList<>(List.of(
@@ -67,7 +71,9 @@ public final class ServiceProcess implements AutoCloseable {
                 WalletCampaignsApplication.class.getName(),
                 "--server.port=" + port,
                 "--spring.main.banner-mode=off"));
-        properties.forEach((k, v) -> command.add("--" + k + "=" + v));
+        Map<String, String> all = new LinkedHashMap<>(LocalModes.properties());
+        all.putAll(properties);
+        all.forEach((k, v) -> command.add("--" + k + "=" + v));
         try {
             Files.createDirectories(log.getParent());
             Process process = new ProcessBuilder(command)

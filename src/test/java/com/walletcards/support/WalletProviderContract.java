@@ -108,6 +108,10 @@ public abstract class WalletProviderContract {
             assertThat(file.content()).isNotEmpty();
         } else if (action instanceof AddToWallet.Redirect redirect) {
             assertThat(redirect.location().isAbsolute()).isTrue();
+        } else if (action instanceof AddToWallet.DemoWallet) {
+            // The service's own demonstration wallet: the holder's page is all a holder needs, and
+            // it tells the holder so under the provider's button.
+            assertThat(provider.holderNoteKey()).isNotBlank();
         } else {
             AddToWallet.Offer offer = (AddToWallet.Offer) action;
             assertThat(URI.create(offer.offerUri()).getScheme()).isNotBlank();

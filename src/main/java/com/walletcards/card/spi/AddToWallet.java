@@ -16,4 +16,11 @@ public sealed interface AddToWallet {
      * {@code sameDeviceLink} for a wallet on this one (OpenID4VCI credential offers).
      */
     record Offer(String offerUri, String sameDeviceLink) implements AddToWallet {}
+
+    /**
+     * No wallet app at all: the provider is a demonstration wallet inside this service (its
+     * {@code local} mode). The holder's page says so and lets the holder add the card to it and
+     * remove it, each reported as the provider's own install or removal.
+     */
+    record DemoWallet() implements AddToWallet {}
 }

@@ -3,39 +3,109 @@ package com.walletcards.card.web;
 import static org.springframework.web.util.HtmlUtils.htmlEscape;
 
 import com.walletcards.card.AddToWalletOutcome;
+import com.walletcards.card.CardProperties;
 import com.walletcards.card.HolderCards;
 import com.walletcards.card.spi.AddToWallet;
+import com.walletcards.shared.web.HolderLanguages;
+import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.CacheControl;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * {@code /c/<code>/<provider>}: the holder's "add to wallet" action. Renders whatever the
  * provider's protocol hands back: a file to download, a redirect to the wallet's own page, or an
- * offer shown as a QR code with a same-device link. A revoked card gets the void page.
+ * offer shown as a QR code with a same-device link. A revoked card gets the void page. A provider
+ * in {@code local} mode is a demonstration wallet: its page adds the card ({@code POST}) and
+ * removes it ({@code DELETE}, or a form's {@code POST} with {@code action=remove}).
  */
 @RestController
 class AddToWalletPage {
 
     private final HolderCards cards;
+    private final DemoWalletView demoWallets;
+    private final CardProperties properties;
 
-    AddToWalletPage(HolderCards cards) {
+    AddToWalletPage(HolderCards cards, DemoWalletView demoWallets, CardProperties properties) {
         this.cards = cards;
+        this.demoWallets = demoWallets;
+        this.properties = properties;
     }
 
     @GetMapping(path = "/c/{code}/{provider}")
-    ResponseEntity<?> addToWallet(@PathVariable String code, @PathVariable String provider) {
-        return render(cards.addToWallet(code, provider));
+    ResponseEntity<?> addToWallet(
+            @PathVariable String code,
+            @PathVariable String provider,
+            @RequestHeader(name = HttpHeaders.ACCEPT_LANGUAGE, required = false) @Nullable String acceptLanguage) {
+        AddToWalletOutcome outcome = cards.addToWallet(code, provider);
+        if (outcome instanceof AddToWalletOutcome.DemoWallet demo) {
+            return demoWallets.page(code, demo, HolderLanguages.of(acceptLanguage));
+        }
+        return render(outcome);
     }
 
-    // Java 17: instanceof chains over the sealed types instead of pattern switches.
+    /** The demonstration wallet's buttons: a form can only post, so {@code action=remove} removes. */
+    @PostMapping(path = "/c/{code}/{provider}")
+    ResponseEntity<?> keepInDemoWallet(
+            @PathVariable String code,
+            @PathVariable String provider,
+            @RequestParam(name = "action", defaultValue = "add") String action,
+            HttpServletRequest request) {
+        return keep(code, provider, !action.equals("remove"), request);
+    }
+
+    @DeleteMapping(path = "/c/{code}/{provider}")
+    ResponseEntity<?> removeFromDemoWallet(
+            @PathVariable String code, @PathVariable String provider, HttpServletRequest request) {
+        return keep(code, provider, false, request);
+    }
+
+    /** Post, redirect, get: the page shows the new state, and reloading it changes nothing. */
+    private ResponseEntity<?> keep(String code, String provider, boolean installed, HttpServletRequest request) {
+        if (!SameOriginForms.allows(request, properties.downloadBaseUrl())) {
+            return html(
+                    HttpStatus.FORBIDDEN,
+                    "Not allowed",
+                    "<p>This request did not come from the card's page. Open the card's link and try again.</p>");
+        }
+        AddToWalletOutcome outcome = cards.keepInDemoWallet(code, provider, installed);
+        if (outcome instanceof AddToWalletOutcome.DemoWallet) {
+            return ResponseEntity.status(HttpStatus.SEE_OTHER)
+                    .location(UriComponentsBuilder.fromPath("/c/{code}/{provider}")
+                            .buildAndExpand(code, provider)
+                            .encode()
+                            .toUri())
+                    .cacheControl(CacheControl.noStore())
+                    .build();
+        }
+        if (outcome instanceof AddToWalletOutcome.Ready) {
+            // A real wallet's protocol: only the wallet itself reports that it holds the card.
+            return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
+                    .allow(HttpMethod.GET)
+                    .cacheControl(CacheControl.noStore())
+                    .build();
+        }
+        return render(outcome);
+    }
+
+    /**
+     * Every outcome but a demonstration wallet, whose page needs the holder's language. Java 17:
+     * instanceof chains over the sealed types instead of pattern switches.
+     */
     static ResponseEntity<?> render(AddToWalletOutcome outcome) {
         if (outcome instanceof AddToWalletOutcome.Ready ready) {
             return action(ready);

@@ -5,8 +5,8 @@ import com.walletcards.holder.CardPages.Live;
 import com.walletcards.holder.CardPages.Outcome;
 import com.walletcards.holder.CardPages.Void;
 import com.walletcards.holder.Device;
+import com.walletcards.shared.web.HolderLanguages;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -30,7 +30,6 @@ import org.thymeleaf.context.Context;
 @RestController
 class HolderPage {
 
-    static final List<Locale> LANGUAGES = List.of(Locale.ENGLISH, Locale.GERMAN);
     private static final String POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline';"
             + " base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -47,7 +46,7 @@ class HolderPage {
             @PathVariable String code,
             @RequestHeader(name = HttpHeaders.ACCEPT_LANGUAGE, required = false) @Nullable String acceptLanguage,
             @RequestHeader(name = HttpHeaders.USER_AGENT, required = false) @Nullable String userAgent) {
-        Locale locale = language(acceptLanguage);
+        Locale locale = HolderLanguages.of(acceptLanguage);
         Outcome outcome = pages.open(code, locale, Device.of(userAgent));
         if (outcome instanceof Live live) {
             return html(HttpStatus.OK, render("holder/card", locale, Map.of("card", live.view())));
@@ -58,19 +57,6 @@ class HolderPage {
                     render("holder/void", locale, Map.of("title", gone.title(), "organizer", gone.organizer())));
         }
         return html(HttpStatus.NOT_FOUND, render("holder/not-found", locale, Map.of()));
-    }
-
-    /** English or German, whichever the browser prefers first; English when it names neither. */
-    static Locale language(@Nullable String acceptLanguage) {
-        if (acceptLanguage == null || acceptLanguage.isBlank()) {
-            return Locale.ENGLISH;
-        }
-        try {
-            Locale best = Locale.lookup(Locale.LanguageRange.parse(acceptLanguage), LANGUAGES);
-            return best == null ? Locale.ENGLISH : best;
-        } catch (IllegalArgumentException malformed) {
-            return Locale.ENGLISH;
-        }
     }
 
     private String render(String template, Locale locale, Map<String, Object> variables) {
