@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x500.X500NameBuilder;
@@ -99,11 +100,12 @@ final class DevelopmentPassCertificates {
 
     private static String generate(String passTypeId, String teamId) {
         try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048, new SecureRandom());
-            KeyPair rootKeys = generator.generateKeyPair();
-            KeyPair wwdrKeys = generator.generateKeyPair();
-            KeyPair passKeys = generator.generateKeyPair();
+            // Three RSA keys take seconds of a first start on a small machine: made side by side.
+            List<KeyPair> keys =
+                    IntStream.range(0, 3).parallel().mapToObj(i -> rsaKeyPair()).toList();
+            KeyPair rootKeys = keys.get(0);
+            KeyPair wwdrKeys = keys.get(1);
+            KeyPair passKeys = keys.get(2);
             Instant now = Instant.now();
             X500Name rootName = new X500Name("CN=Wallet Cards Development Root CA, O=Wallet Cards (development)");
             X500Name wwdrName =
@@ -129,6 +131,16 @@ final class DevelopmentPassCertificates {
             }
             return out.toString();
         } catch (GeneralSecurityException | OperatorCreationException | IOException e) {
+            throw new IllegalStateException("Cannot generate the development pass certificates", e);
+        }
+    }
+
+    private static KeyPair rsaKeyPair() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048, new SecureRandom());
+            return generator.generateKeyPair();
+        } catch (GeneralSecurityException e) {
             throw new IllegalStateException("Cannot generate the development pass certificates", e);
         }
     }
