@@ -30,6 +30,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -55,6 +56,19 @@ class CrashRecoveryTest {
     private static final int SINGLES = 10;
 
     private ServiceDatabase database;
+    private final List<ServiceProcess> started = new ArrayList<>();
+
+    /** A failed step leaves its service running: stopped here, so it takes no CPU from later tests. */
+    @AfterEach
+    void stopTheServicesStillRunning() {
+        started.forEach(ServiceProcess::close);
+    }
+
+    private ServiceProcess start(String name, int port, Map<String, String> settings) {
+        ServiceProcess service = ServiceProcess.start(name, port, settings);
+        started.add(service);
+        return service;
+    }
 
     @Test
     void killedMidWorkTheServiceLosesNothingAfterRestart() throws Exception {
@@ -75,7 +89,7 @@ class CrashRecoveryTest {
 
         try (WebhookSink sink = new WebhookSink()) {
             // 0. Work acknowledged a moment before the kill, with nothing else going on, is there after it.
-            ServiceProcess idle = ServiceProcess.start("crash-0", port, settings);
+            ServiceProcess idle = start("crash-0", port, settings);
             Api api0 = idle.api(KEY);
             Api.Response hook = api0.post(
                     "/v1/webhooks", Map.of("url", sink.url(), "events", List.of("card.created", "notification.sent")));
@@ -104,7 +118,7 @@ class CrashRecoveryTest {
             idle.kill();
 
             // 1. Bulk adds and card generation, killed while cards are being generated.
-            ServiceProcess first = ServiceProcess.start("crash-1", port, settings);
+            ServiceProcess first = start("crash-1", port, settings);
             // Counted through the restarted service, as its users see the data: on H2 the restart
             // rebuilds the indexes H2's own recovery from a kill can leave without a committed row.
             assertThat(count("SELECT COUNT(*) FROM webhooks WHERE id = ?", webhook))
@@ -174,7 +188,7 @@ class CrashRecoveryTest {
             assertThat(cardsAtKill).as("killed during card generation").isLessThan(recipientsAtKill);
 
             long restarted = System.nanoTime();
-            ServiceProcess second = ServiceProcess.start("crash-2", port, settings);
+            ServiceProcess second = start("crash-2", port, settings);
             await().atMost(Duration.ofSeconds(120))
                     .pollInterval(Duration.ofMillis(200))
                     .until(() -> count(
@@ -245,7 +259,7 @@ class CrashRecoveryTest {
             // Slower provider answers from here on: the notification's batches take long enough to be cut.
             settings.put("wallet.test.provider-latency", "PT0.5S");
             restarted = System.nanoTime();
-            ServiceProcess third = ServiceProcess.start("crash-3", port, settings);
+            ServiceProcess third = start("crash-3", port, settings);
             await().atMost(Duration.ofSeconds(120))
                     .pollInterval(Duration.ofMillis(200))
                     .until(() -> count(atNewest, campaign) == recipients);
@@ -284,7 +298,7 @@ class CrashRecoveryTest {
                     .isLessThan(recipients);
 
             restarted = System.nanoTime();
-            try (ServiceProcess fourth = ServiceProcess.start("crash-4", port, settings)) {
+            try (ServiceProcess fourth = start("crash-4", port, settings)) {
                 await().atMost(Duration.ofSeconds(120))
                         .pollInterval(Duration.ofMillis(200))
                         .until(() -> count(
