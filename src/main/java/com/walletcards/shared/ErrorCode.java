@@ -19,7 +19,8 @@ public enum ErrorCode {
     NOTIFICATION_LIMIT_EXCEEDED(429),
     RATE_LIMITED(429),
     INTERNAL_ERROR(500),
-    SERVICE_UNAVAILABLE(503);
+    SERVICE_UNAVAILABLE(503),
+    SERVICE_BUSY(503);
 
     private final int httpStatus;
 

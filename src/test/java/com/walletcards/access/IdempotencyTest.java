@@ -7,7 +7,6 @@ import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Instance;
 import com.walletcards.support.Tenants;
-import com.walletcards.support.TestDatabase;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
@@ -40,6 +40,9 @@ class IdempotencyTest {
 
     @LocalServerPort
     int port;
+
+    @Value("${spring.datasource.url}")
+    String databaseUrl;
 
     @Autowired
     AccessManagement access;
@@ -170,7 +173,7 @@ class IdempotencyTest {
         Map<String, Object> body = campaign("Restart");
         Api.Response first = post(api, "/v1/campaigns", body, key);
 
-        try (Instance restarted = Instance.start("idempotency-restart", TestDatabase.url(), Map.of())) {
+        try (Instance restarted = Instance.start("idempotency-restart", databaseUrl, Map.of())) {
             Api.Response again = post(new Api(restarted.port(), tenant.key()), "/v1/campaigns", body, key);
 
             assertThat(again.status()).isEqualTo(201);

@@ -27,10 +27,15 @@ import org.springframework.test.context.ContextConfiguration;
             "wallet.data-dir=target/test-data",
             "wallet.campaigns.completion-interval=PT1S",
             "db-scheduler.polling-interval=200ms",
-            // Several test contexts live at once (the context cache); small pools keep them all
-            // well under PostgreSQL's connection limit.
-            "spring.datasource.hikari.maximum-pool-size=6",
+            // Several test contexts live at once (the context cache); small pools that give back
+            // idle connections keep them all well under PostgreSQL's connection limit. The job
+            // engine keeps to fewer threads than the service's, so that with the pool's share it
+            // needs (a connection per thread, one to poll, one for heartbeats) requests still find
+            // connections: the ratio the service's own settings keep (JobEngineSettings).
+            "spring.datasource.hikari.maximum-pool-size=10",
             "spring.datasource.hikari.minimum-idle=1",
+            "spring.datasource.hikari.idle-timeout=10000",
+            "db-scheduler.threads=4",
             // With such small pools on a shared test machine a request may wait longer than the
             // service's 1.2 s; the quick 503 is tested against the real settings (DatabaseOutageTest,
             // DatabaseTimeoutsTest).

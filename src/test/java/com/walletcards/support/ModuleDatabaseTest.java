@@ -34,10 +34,15 @@ import org.springframework.test.context.TestPropertySource;
             "wallet.providers.settings.beta.mode=local",
             "wallet.providers.settings.eudiw.mode=local",
             "db-scheduler.polling-interval=200ms",
-            // Several test contexts live at once (the context cache); small pools keep them all
-            // well under PostgreSQL's connection limit.
-            "spring.datasource.hikari.maximum-pool-size=6",
+            // Several test contexts live at once (the context cache); small pools that give back
+            // idle connections keep them all well under PostgreSQL's connection limit. The job
+            // engine keeps to fewer threads than the service's, so that with the pool's share it
+            // needs (a connection per thread, one to poll, one for heartbeats) requests still find
+            // connections: the ratio the service's own settings keep (JobEngineSettings).
+            "spring.datasource.hikari.maximum-pool-size=10",
             "spring.datasource.hikari.minimum-idle=1",
+            "spring.datasource.hikari.idle-timeout=10000",
+            "db-scheduler.threads=4",
             "spring.datasource.hikari.connection-timeout=15000"
         })
 public @interface ModuleDatabaseTest {}

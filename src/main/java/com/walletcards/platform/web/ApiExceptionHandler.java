@@ -155,9 +155,10 @@ public class ApiExceptionHandler {
     @ExceptionHandler(Exception.class)
     @Nullable
     ResponseEntity<ErrorBody> unexpected(Exception e, HttpServletRequest request) {
-        if (DatabaseOutage.causedBy(e)) {
-            DatabaseOutage.logAnswered(request, e);
-            return responses.entity(request, ErrorCode.SERVICE_UNAVAILABLE, DatabaseOutage.MESSAGE, List.of());
+        ErrorCode database = DatabaseOutage.answerTo(e);
+        if (database != null) {
+            DatabaseOutage.logAnswered(request, database, e);
+            return responses.entity(request, database, DatabaseOutage.message(database), List.of());
         }
         if (DisconnectedClientHelper.isClientDisconnectedException(e)) {
             // The client closed the connection before reading the answer: nothing of ours failed,

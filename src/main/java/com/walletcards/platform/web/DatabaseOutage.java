@@ -1,5 +1,6 @@
 package com.walletcards.platform.web;
 
+import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.web.ErrorResponses;
 import jakarta.servlet.http.HttpServletRequest;
 import java.sql.SQLException;
@@ -30,9 +31,46 @@ public final class DatabaseOutage {
 
     public static final String MESSAGE = "The database is unreachable at the moment; retry later";
 
+    public static final String BUSY_MESSAGE = "The service is busy at the moment; retry in a second";
+
+    /** How the pool words a wait for a connection that ran out of time (HikariCP). */
+    private static final String POOL_TIMEOUT = "Connection is not available, request timed out";
+
     private static final Logger log = LoggerFactory.getLogger(DatabaseOutage.class);
 
     private DatabaseOutage() {}
+
+    /**
+     * The answer to a failure the database's state explains, or null for any other failure: 503
+     * {@code SERVICE_BUSY} when every connection was in use for the whole wait while the database
+     * itself answered, 503 {@code SERVICE_UNAVAILABLE} when it could not be reached. A saturated
+     * pool is load, not an outage, and a client that hears "unreachable" looks in the wrong place.
+     */
+    public static @Nullable ErrorCode answerTo(@Nullable Throwable failure) {
+        if (poolBusy(failure)) {
+            return ErrorCode.SERVICE_BUSY;
+        }
+        return causedBy(failure) ? ErrorCode.SERVICE_UNAVAILABLE : null;
+    }
+
+    public static String message(ErrorCode answer) {
+        return answer == ErrorCode.SERVICE_BUSY ? BUSY_MESSAGE : MESSAGE;
+    }
+
+    /**
+     * The pool's timeout with no connection failure behind it: HikariCP attaches the last failed
+     * attempt to open a connection as the cause, and forgets it once a connection opens again.
+     */
+    static boolean poolBusy(@Nullable Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLTransientConnectionException timeout
+                    && timeout.getMessage() != null
+                    && timeout.getMessage().contains(POOL_TIMEOUT)) {
+                return timeout.getCause() == null;
+            }
+        }
+        return false;
+    }
 
     public static boolean causedBy(@Nullable Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -57,12 +95,12 @@ public final class DatabaseOutage {
     }
 
     /** One line, no stack trace: during an outage every request fails the same way. */
-    static void logAnswered(HttpServletRequest request, Throwable failure) {
+    static void logAnswered(HttpServletRequest request, ErrorCode answer, Throwable failure) {
         Throwable root = failure;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        log.warn("{} {} answered 503: {}", request.getMethod(), request.getRequestURI(), root.toString());
+        log.warn("{} {} answered 503 {}: {}", request.getMethod(), request.getRequestURI(), answer, root.toString());
     }
 
     private static boolean isOutage(Throwable t) {

@@ -34,11 +34,12 @@ public class DatabaseOutageFilter extends OncePerRequestFilter {
         try {
             chain.doFilter(request, response);
         } catch (ServletException | RuntimeException e) {
-            if (!DatabaseOutage.causedBy(e)) {
+            ErrorCode answer = DatabaseOutage.answerTo(e);
+            if (answer == null) {
                 throw e;
             }
-            DatabaseOutage.logAnswered(request, e);
-            errors.write(request, response, ErrorCode.SERVICE_UNAVAILABLE, DatabaseOutage.MESSAGE);
+            DatabaseOutage.logAnswered(request, answer, e);
+            errors.write(request, response, answer, DatabaseOutage.message(answer));
         }
     }
 }

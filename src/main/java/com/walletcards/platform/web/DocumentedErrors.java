@@ -46,7 +46,10 @@ final class DocumentedErrors {
             Map.entry("NOTIFICATION_LIMIT_EXCEEDED", "the campaign already has its 3 notifications"),
             Map.entry("RATE_LIMITED", "too many requests for this API key; wait for Retry-After seconds"),
             Map.entry("INTERNAL_ERROR", "unexpected failure; quote the requestId"),
-            Map.entry("SERVICE_UNAVAILABLE", "the database is unreachable; retry after Retry-After seconds"));
+            Map.entry("SERVICE_UNAVAILABLE", "the database is unreachable; retry after Retry-After seconds"),
+            Map.entry(
+                    "SERVICE_BUSY",
+                    "every database connection stayed in use while the request waited; retry after Retry-After seconds"));
 
     private DocumentedErrors() {}
 
@@ -84,6 +87,7 @@ final class DocumentedErrors {
         codes.addAll(declared(operation));
         codes.add("INTERNAL_ERROR");
         codes.add("SERVICE_UNAVAILABLE");
+        codes.add("SERVICE_BUSY");
 
         Map<String, List<String>> byStatus = new TreeMap<>();
         for (String code : codes) {

@@ -33,8 +33,9 @@ class ErrorEndpoint implements ErrorController {
     ResponseEntity<ErrorBody> error(HttpServletRequest request) {
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         Object exception = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
-        if (DatabaseOutage.causedBy(exception instanceof Throwable t ? t : null)) {
-            return responses.entity(request, ErrorCode.SERVICE_UNAVAILABLE, DatabaseOutage.MESSAGE, List.of());
+        ErrorCode database = DatabaseOutage.answerTo(exception instanceof Throwable t ? t : null);
+        if (database != null) {
+            return responses.entity(request, database, DatabaseOutage.message(database), List.of());
         }
         if (exception instanceof PayloadTooLarge) {
             return responses.entity(request, ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large", List.of());

@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -22,6 +23,9 @@ public class ErrorResponses {
     /** Seconds a client is asked to wait after 503 {@code SERVICE_UNAVAILABLE} before it tries again. */
     public static final int SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
+    /** Seconds after 503 {@code SERVICE_BUSY}: the connections in use are given back within that. */
+    public static final int SERVICE_BUSY_RETRY_AFTER_SECONDS = 1;
+
     private final JsonMapper mapper;
 
     public ErrorResponses(JsonMapper mapper) {
@@ -32,8 +36,9 @@ public class ErrorResponses {
             HttpServletRequest request, ErrorCode code, String message, List<FieldError> details) {
         ResponseEntity.BodyBuilder response =
                 ResponseEntity.status(code.httpStatus()).contentType(MediaType.APPLICATION_JSON);
-        if (code == ErrorCode.SERVICE_UNAVAILABLE) {
-            response.header(HttpHeaders.RETRY_AFTER, Integer.toString(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+        Integer retryAfter = retryAfterSeconds(code);
+        if (retryAfter != null) {
+            response.header(HttpHeaders.RETRY_AFTER, retryAfter.toString());
         }
         return response.body(ErrorBody.of(code.name(), message, details, RequestIds.of(request)));
     }
@@ -60,10 +65,19 @@ public class ErrorResponses {
         if (code == ErrorCode.UNAUTHORIZED) {
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
         }
-        if (code == ErrorCode.SERVICE_UNAVAILABLE) {
-            response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+        Integer retryAfter = retryAfterSeconds(code);
+        if (retryAfter != null) {
+            response.setHeader(HttpHeaders.RETRY_AFTER, retryAfter.toString());
         }
         mapper.writeValue(
                 response.getOutputStream(), ErrorBody.of(code.name(), message, details, RequestIds.of(request)));
+    }
+
+    private static @Nullable Integer retryAfterSeconds(ErrorCode code) {
+        return switch (code) {
+            case SERVICE_UNAVAILABLE -> SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS;
+            case SERVICE_BUSY -> SERVICE_BUSY_RETRY_AFTER_SECONDS;
+            default -> null;
+        };
     }
 }

@@ -1,14 +1,24 @@
 package com.walletcards.platform.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import com.walletcards.access.AccessManagement;
+import com.walletcards.shared.ErrorCode;
+import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
+import com.walletcards.support.Tenants;
 import com.walletcards.support.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.config.YamlPropertiesFactoryBean;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.core.env.MutablePropertySources;
 import org.springframework.core.env.PropertiesPropertySource;
 import org.springframework.core.env.PropertySourcesPropertyResolver;
@@ -30,11 +40,63 @@ class DatabaseTimeoutsTest {
     @Autowired
     DataSource dataSource;
 
+    @Autowired
+    AccessManagement access;
+
+    @LocalServerPort
+    int port;
+
     @Test
     void aRequestWaitsForAConnectionAtMostAboutASecond() {
         HikariDataSource pool = (HikariDataSource) dataSource;
         assertThat(pool.getConnectionTimeout()).isEqualTo(1200).isEqualTo(applicationDefault());
         assertThat(pool.getValidationTimeout()).isEqualTo(500);
+    }
+
+    @Test
+    void aRequestThatFindsEveryConnectionInUseIsToldTheServiceIsBusyNotThatTheDatabaseIsDown() throws SQLException {
+        Api api = new Api(port, Tenants.create(access).key());
+        List<Connection> held = new ArrayList<>();
+        try {
+            // Every connection the pool has, until a wait runs out: what a burst of work does.
+            SQLException timeout = null;
+            while (timeout == null) {
+                try {
+                    held.add(dataSource.getConnection());
+                } catch (SQLException e) {
+                    timeout = e;
+                }
+            }
+            assertThat(DatabaseOutage.answerTo(timeout)).isEqualTo(ErrorCode.SERVICE_BUSY);
+
+            Api.Response busy = api.get("/v1/campaigns");
+
+            assertThat(busy.status()).isEqualTo(503);
+            assertThat(busy.errorCode()).isEqualTo("SERVICE_BUSY");
+            assertThat(busy.json().get("error").get("message").asString()).doesNotContain("unreachable");
+            assertThat(busy.header("Retry-After")).isEqualTo("1");
+            assertThat(busy.header("X-Request-Id")).isNotBlank();
+        } finally {
+            for (Connection c : held) {
+                c.close();
+            }
+        }
+        assertThat(api.get("/v1/campaigns").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aPoolThatCannotOpenAConnectionIsTheDatabaseBeingUnreachable() {
+        // Nothing listens on port 9 (discard) here: every attempt to open a connection is refused.
+        try (HikariDataSource unreachable = new HikariDataSource()) {
+            unreachable.setJdbcUrl("jdbc:postgresql://127.0.0.1:9/none?connectTimeout=1");
+            unreachable.setUsername("nobody");
+            unreachable.setConnectionTimeout(500);
+            unreachable.setInitializationFailTimeout(-1);
+
+            Throwable refused = catchThrowable(unreachable::getConnection);
+
+            assertThat(DatabaseOutage.answerTo(refused)).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
+        }
     }
 
     /** What application.yml sets when WALLET_DATABASE_CONNECTION_TIMEOUT_MS is not given. */
