@@ -72,6 +72,24 @@ class CampaignApiTest {
     }
 
     @Test
+    void aKeyWithoutTheScopeIsRefusedBeforeItsMalformedBodyIsRead() {
+        String id = api.post(
+                        "/v1/campaigns", Map.of("name", "Scoped", "campaignType", "event", "campaignData", Map.of()))
+                .data()
+                .get("id")
+                .asString();
+        Api readOnly =
+                api.withKey(Tenants.create(access, Set.of(Scope.CAMPAIGNS_READ)).key());
+
+        Api.Response patch = readOnly.raw("PATCH", "/v1/campaigns/" + id, "{not json", "application/json");
+        Api.Response post = readOnly.raw("POST", "/v1/campaigns", "[", "application/json");
+
+        assertThat(patch.status()).isEqualTo(403);
+        assertThat(patch.errorCode()).isEqualTo("INSUFFICIENT_SCOPE");
+        assertThat(post.errorCode()).isEqualTo("INSUFFICIENT_SCOPE");
+    }
+
+    @Test
     void keysWithoutTheScopeAreRefusedWith403() {
         Api readOnly =
                 api.withKey(Tenants.create(access, Set.of(Scope.CAMPAIGNS_READ)).key());

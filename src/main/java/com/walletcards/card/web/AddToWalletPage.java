@@ -122,6 +122,7 @@ class AddToWalletPage {
                     .header(HttpHeaders.RETRY_AFTER, "60")
                     .contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
                     .cacheControl(CacheControl.noStore())
+                    .header("Content-Security-Policy", DemoWalletView.POLICY)
                     .body(page(
                             "Try again shortly",
                             "<p>" + htmlEscape(unavailable.provider().walletName())
@@ -170,6 +171,7 @@ class AddToWalletPage {
                 .contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
                 .cacheControl(CacheControl.noStore())
                 .header("X-Robots-Tag", "noindex")
+                .header("Content-Security-Policy", DemoWalletView.POLICY)
                 .body(page(title, body));
     }
 

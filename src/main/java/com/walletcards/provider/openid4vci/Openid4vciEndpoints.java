@@ -1,6 +1,7 @@
 package com.walletcards.provider.openid4vci;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.walletcards.shared.NotFound;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -145,12 +146,10 @@ class Openid4vciEndpoints {
 
     @GetMapping(path = "/wallet/eudiw/status-lists/{id}")
     ResponseEntity<String> statusList(@PathVariable String id) {
-        if (!id.matches("[0-9]{1,6}")) {
-            return ResponseEntity.notFound().build();
-        }
-        String token = statusLists.token(Integer.parseInt(id));
+        // An unknown list is the API's 404 envelope: status list clients read only the status.
+        String token = id.matches("[0-9]{1,6}") ? statusLists.token(Integer.parseInt(id)) : null;
         if (token == null) {
-            return ResponseEntity.notFound().build();
+            throw new NotFound("Status list");
         }
         return ResponseEntity.ok()
                 .contentType(STATUS_LIST)

@@ -34,7 +34,9 @@ public class RequestIds extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String id = Ids.newId("req");
+        // The forward to /error keeps the original request's id; a request the container refused
+        // before any filter ran (a /WEB-INF/ path, TRACE) meets this filter only on that forward.
+        String id = request.getAttribute(ATTRIBUTE) instanceof String known ? known : Ids.newId("req");
         request.setAttribute(ATTRIBUTE, id);
         response.setHeader(HEADER, id);
         MDC.put(MDC_KEY, id);
@@ -48,6 +50,6 @@ public class RequestIds extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilterErrorDispatch() {
-        return true; // the forward to /error keeps the attribute and header of the original request
+        return false;
     }
 }

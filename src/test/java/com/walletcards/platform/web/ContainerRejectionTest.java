@@ -6,6 +6,10 @@ import com.walletcards.access.AccessManagement;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.RawHttp;
 import com.walletcards.support.Tenants;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -88,8 +92,62 @@ class ContainerRejectionTest {
         assertEnvelope(response, "Transfer-Encoding gzip");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"/v1//campaigns", "/v1/./campaigns", "/v1/campaigns;x=1", "/v1/campaigns/x/../y"})
+    void pathsNotInCanonicalFormAreRefusedAsBadPathsNotAsBadBodies(String path) {
+        Map<String, String> authorized =
+                Map.of("Authorization", "Bearer " + Tenants.create(access).key());
+        RawHttp.Response response = new RawHttp(port).send("GET " + path + " HTTP/1.1", authorized, null);
+        assertEnvelope(response, path);
+        assertThat(response.status()).as(path).isEqualTo(400);
+        assertThat(response.json().get("error").get("code").asString()).as(path).isEqualTo("VALIDATION_FAILED");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"GET /WEB-INF/web.xml", "GET /META-INF/MANIFEST.MF", "TRACE /v1/campaigns"})
+    void requestsTheContainerRefusesItselfCarryTheirRequestIdInHeaderAndBody(String request) {
+        RawHttp.Response response = new RawHttp(port).send(request + " HTTP/1.1", Map.of(), null);
+        assertEnvelope(response, request);
+        assertThat(response.json().get("error").get("code").asString())
+                .as(request)
+                .isEqualTo(request.startsWith("TRACE") ? "METHOD_NOT_ALLOWED" : "NOT_FOUND");
+    }
+
+    @Test
+    void anUnknownStatusListIsTheEnvelopesNotFound() {
+        RawHttp.Response response =
+                new RawHttp(port).send("GET /wallet/eudiw/status-lists/abc HTTP/1.1", Map.of(), null);
+        assertEnvelope(response, "status list abc");
+        assertThat(response.status()).isEqualTo(404);
+    }
+
+    @Test
+    void everyResponseCarriesAContentSecurityPolicy() {
+        for (String path : new String[] {"/v1/campaigns", "/nowhere", "/WEB-INF/web.xml", "/c/unknown-code/eudiw"}) {
+            RawHttp.Response response = new RawHttp(port).send("GET " + path + " HTTP/1.1", Map.of(), null);
+            assertThat(response.header("content-security-policy"))
+                    .as(path)
+                    .contains("default-src 'none'")
+                    .contains("frame-ancestors 'none'");
+        }
+    }
+
+    @Test
+    void aPageWithAPolicyOfItsOwnSendsOnlyThatOne() throws Exception {
+        HttpResponse<String> page = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/c/unknown-code/eudiw"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        // The page's own policy (it styles itself inline), not the default beside it.
+        assertThat(page.headers().allValues("content-security-policy"))
+                .singleElement()
+                .asString()
+                .contains("style-src 'unsafe-inline'");
+    }
+
     private static void assertEnvelope(RawHttp.Response response, String what) {
-        assertThat(response.status()).as(what + ": " + response.text()).isIn(400, 404);
+        assertThat(response.status()).as(what + ": " + response.text()).isIn(400, 404, 405);
         assertThat(response.header("content-type")).as(what).startsWith("application/json");
         String requestId = response.header("x-request-id");
         assertThat(requestId).as(what).startsWith("req_");
