@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * The addresses a webhook must never reach unless private targets are allowed: anything that is
- * not a public unicast address. IPv6 forms that embed an IPv4 address (mapped, compatible,
+ * not a public unicast address, including the ranges set aside for documentation and benchmarking
+ * (IANA's special-purpose address registries), which no real receiver uses. IPv6 forms that embed an IPv4 address (mapped, compatible,
  * NAT64, 6to4) are judged by the embedded address, so {@code ::ffff:127.0.0.1} is loopback.
  */
 final class AddressRules {
@@ -53,11 +54,23 @@ final class AddressRules {
             Range.of("169.254.0.0/16", "link-local (cloud metadata)"),
             Range.of("172.16.0.0/12", "private"),
             Range.of("192.0.0.0/24", "IETF protocol assignments (cloud metadata)"),
+            Range.of("192.0.2.0/24", "documentation (TEST-NET-1)"),
+            Range.of("192.88.99.0/24", "6to4 relay anycast (deprecated)"),
             Range.of("192.168.0.0/16", "private"),
+            Range.of("198.18.0.0/15", "benchmarking"),
+            Range.of("198.51.100.0/24", "documentation (TEST-NET-2)"),
+            Range.of("203.0.113.0/24", "documentation (TEST-NET-3)"),
             Range.of("224.0.0.0/4", "multicast"),
             Range.of("240.0.0.0/4", "reserved or broadcast"),
             Range.of("::/128", "unspecified"),
             Range.of("::1/128", "loopback"),
+            Range.of("100::/64", "discard-only"),
+            Range.of("2001::/32", "Teredo tunnelling"),
+            Range.of("2001:2::/48", "benchmarking"),
+            Range.of("2001:10::/28", "reserved (ORCHID)"),
+            Range.of("2001:20::/28", "reserved (ORCHIDv2)"),
+            Range.of("2001:db8::/32", "documentation"),
+            Range.of("3fff::/20", "documentation"),
             Range.of("fc00::/7", "unique local (private, cloud metadata)"),
             Range.of("fe80::/10", "link-local"),
             Range.of("fec0::/10", "site-local (private)"),

@@ -22,8 +22,12 @@ public class TargetPolicy {
 
     static final int MAX_URL_LENGTH = 2048;
     private static final Set<String> INTERNAL_NAMES = Set.of("localhost", "metadata.google.internal");
-    // Hosts that InetAddress reads as an address without asking DNS: bracketed IPv6, dotted IPv4.
-    private static final Pattern IP_LITERAL = Pattern.compile("^(\\[.*]|[0-9.]+)$");
+    // An IPv4 address as everyone reads it: four decimal numbers, no leading zeros.
+    private static final Pattern CANONICAL_IPV4 =
+            Pattern.compile("^(0|[1-9][0-9]{0,2})\\.(0|[1-9][0-9]{0,2})\\.(0|[1-9][0-9]{0,2})\\.(0|[1-9][0-9]{0,2})$");
+    // A host whose last label is a number (decimal, octal or hex) is meant as an IPv4 address: no
+    // top-level domain is numeric. Such hosts are read differently by different resolvers.
+    private static final Pattern NUMERIC_HOST = Pattern.compile("^[0-9a-fx.]*?(^|\\.)(0x[0-9a-f]*|[0-9]+)\\.?$");
 
     /** Resolves a host name to all its addresses; a seam for tests. */
     public interface Resolver {
@@ -77,9 +81,16 @@ public class TargetPolicy {
             v.reject(field, "must not contain a fragment");
             return null;
         }
-        Optional<String> refusal = allowPrivate ? Optional.empty() : literalRefusal(host);
+        if (ambiguousAddress(host)) {
+            v.reject(
+                    field,
+                    "must write an IPv4 address as four decimal numbers (a.b.c.d); octal, hex,"
+                            + " integer and shortened forms are read differently by different systems");
+            return null;
+        }
+        Optional<String> refusal = allowPrivate ? Optional.empty() : hostRefusal(host);
         if (refusal.isPresent()) {
-            v.reject(field, "must not point to a " + refusal.get() + " address" + HOW_TO_ALLOW);
+            v.reject(field, "must not point to a " + refusal.get() + HOW_TO_ALLOW);
             return null;
         }
         return uri;
@@ -99,6 +110,12 @@ public class TargetPolicy {
     record Refused(String reason) implements DeliveryTarget {}
 
     DeliveryTarget atDelivery(URI url) {
+        if (url.getHost() == null) {
+            return new Refused("the URL names no host");
+        }
+        if (ambiguousAddress(url.getHost())) {
+            return new Refused("host " + url.getHost() + " is an IPv4 address in a form other than a.b.c.d");
+        }
         String host = bare(url.getHost());
         InetAddress[] addresses;
         try {
@@ -122,19 +139,40 @@ public class TargetPolicy {
         return new Pinned(host, List.of(addresses));
     }
 
-    private static Optional<String> literalRefusal(String rawHost) {
+    /**
+     * Why the host may not be a target: an internal name, a refused address literal, or a name
+     * that resolves, now, to a refused address (checked again at every delivery). A name that
+     * does not resolve yet is accepted; its delivery fails until it does.
+     */
+    private Optional<String> hostRefusal(String rawHost) {
         String host = bare(rawHost).toLowerCase(Locale.ROOT);
         if (INTERNAL_NAMES.contains(host) || host.endsWith(".localhost")) {
-            return Optional.of("loopback or internal");
+            return Optional.of("loopback or internal address");
         }
-        if (!IP_LITERAL.matcher(rawHost.toLowerCase(Locale.ROOT)).matches()) {
+        boolean literal =
+                rawHost.startsWith("[") || CANONICAL_IPV4.matcher(host).matches();
+        try {
+            InetAddress[] addresses =
+                    literal ? new InetAddress[] {InetAddress.getByName(host)} : resolver.resolve(host);
+            for (InetAddress address : addresses) {
+                Optional<String> refusal = AddressRules.refusal(address);
+                if (refusal.isPresent()) {
+                    return Optional.of((literal ? "" : "host that resolves to " + address.getHostAddress() + ", a ")
+                            + refusal.get() + " address");
+                }
+            }
+            return Optional.empty();
+        } catch (UnknownHostException e) {
             return Optional.empty();
         }
-        try {
-            return AddressRules.refusal(InetAddress.getByName(host));
-        } catch (UnknownHostException e) {
-            return Optional.empty(); // not an address after all; checked again at delivery
-        }
+    }
+
+    /** An IPv4 address written in any form but four decimal numbers (0177.0.0.1, 0x7f000001, 2130706433, 127.1). */
+    static boolean ambiguousAddress(String rawHost) {
+        String host = rawHost.toLowerCase(Locale.ROOT);
+        return !host.startsWith("[")
+                && NUMERIC_HOST.matcher(host).matches()
+                && !CANONICAL_IPV4.matcher(host).matches();
     }
 
     private static String bare(String host) {

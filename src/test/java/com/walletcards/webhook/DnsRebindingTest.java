@@ -43,8 +43,9 @@ import tools.jackson.databind.JsonNode;
 class DnsRebindingTest {
 
     static final String HOST = "rebind.test";
-    // TEST-NET-3 (RFC 5737): public by the rules; the test network refuses it without sending a packet.
-    static final String PUBLIC_ADDRESS = "203.0.113.7";
+    static final String PRIVATE_HOST = "intranet.test";
+    // Public by the rules; the test network refuses it without sending a packet.
+    static final String PUBLIC_ADDRESS = "93.184.216.34";
 
     @LocalServerPort
     int port;
@@ -91,13 +92,28 @@ class DnsRebindingTest {
                     .contains("127.0.0.1")
                     .contains("loopback");
             assertThat(receiver.requests()).isEmpty();
-            // One lookup per attempt: the check's answer is the one connected to.
-            assertThat(dns.lookups(HOST)).isEqualTo(2);
+            // One lookup when saved, one per attempt: the check's answer is the one connected to.
+            assertThat(dns.lookups(HOST)).isEqualTo(3);
         }
     }
 
+    @Test
+    void aNameThatAlreadyResolvesToAPrivateAddressIsRefusedWhenSaved() {
+        Api api = new Api(port, Tenants.create(access).key());
+
+        Api.Response refused =
+                api.post("/v1/webhooks", Map.of("url", "https://" + PRIVATE_HOST + "/hook", "events", List.of("*")));
+
+        assertThat(refused.status()).isEqualTo(400);
+        JsonNode detail = refused.json().get("error").get("details").get(0);
+        assertThat(detail.get("field").asString()).isEqualTo("url");
+        assertThat(detail.get("message").asString()).contains("10.20.30.40").contains("private");
+    }
+
     /**
-     * Answers {@link #PUBLIC_ADDRESS} for the first lookup of {@link #HOST}, loopback after that;
+     * Answers {@link #PUBLIC_ADDRESS} for the first two lookups of {@link #HOST} (when the
+     * subscription is saved, and for the first attempt), loopback after that, and a private
+     * address for {@link #PRIVATE_HOST};
      * the sender's connections go through a {@link LoopbackOnlyNetwork} that records them.
      */
     @TestConfiguration(proxyBeanMethods = false)
@@ -124,10 +140,13 @@ class DnsRebindingTest {
 
         @Override
         public InetAddress[] resolve(String host) throws UnknownHostException {
+            if (host.equals(PRIVATE_HOST)) {
+                return new InetAddress[] {InetAddress.getByName("10.20.30.40")};
+            }
             if (!host.equals(HOST)) {
                 return InetAddress.getAllByName(host);
             }
-            String answer = lookups.incrementAndGet() == 1 ? PUBLIC_ADDRESS : "127.0.0.1";
+            String answer = lookups.incrementAndGet() <= 2 ? PUBLIC_ADDRESS : "127.0.0.1";
             return new InetAddress[] {InetAddress.getByName(answer)};
         }
     }

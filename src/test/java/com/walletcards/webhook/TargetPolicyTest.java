@@ -86,6 +86,57 @@ class TargetPolicyTest {
         assertThat(problems(permissive, url)).isEmpty();
     }
 
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "http://0177.0.0.1/hook",
+                "http://0x7f000001/hook",
+                "http://017700000001/hook",
+                "http://2130706433/hook",
+                "http://127.1/hook",
+                "http://0x7f.0.0.1/hook",
+                "http://8.8.8.010/hook"
+            })
+    void ipv4AddressesInOctalHexIntegerOrShortFormAreRefusedEvenWhereLocalTargetsAreAllowed(String url) {
+        assertThat(problems(strict, url)).containsExactly("url");
+        assertThat(problems(permissive, url)).containsExactly("url");
+        // Java reads 127.1 and 0x7f.0.0.1 as no host at all; the others reach the delivery check.
+        assertThat(refusal(permissive, url)).containsAnyOf("a.b.c.d", "names no host");
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "http://198.18.0.1/hook",
+                "http://198.19.255.254/hook",
+                "http://192.0.2.10/hook",
+                "http://198.51.100.7/hook",
+                "http://203.0.113.99/hook",
+                "http://[2001:db8::1]/hook",
+                "http://[2001:2::1]/hook",
+                "http://[100::1]/hook"
+            })
+    void benchmarkingDocumentationAndReservedRangesAreRefusedLikePrivateOnes(String url) {
+        assertThat(problems(strict, url)).containsExactly("url");
+        assertThat(problems(permissive, url)).isEmpty();
+    }
+
+    @Test
+    void atRegistrationANameThatResolvesToAPrivateAddressIsRefusedAndAnUnresolvedOneWaitsForDelivery() {
+        Validation v = new Validation();
+        strict.checkUrl("url", "https://metadata.example.com/x", v);
+
+        assertThatThrownBy(v::throwIfInvalid)
+                .isInstanceOfSatisfying(
+                        ValidationFailed.class,
+                        e -> assertThat(e.details().get(0).message())
+                                .contains("169.254.169.254")
+                                .contains("link-local"));
+        assertThat(problems(strict, "https://rebind.example.com/x")).containsExactly("url");
+        assertThat(problems(strict, "https://not-yet-in-dns.example.com/x")).isEmpty();
+        assertThat(problems(permissive, "https://metadata.example.com/x")).isEmpty();
+    }
+
     @Test
     void theRefusalOfAPrivateTargetNamesTheSettingThatAllowsIt() {
         Validation v = new Validation();
