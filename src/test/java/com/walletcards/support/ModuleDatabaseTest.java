@@ -43,6 +43,16 @@ import org.springframework.test.context.TestPropertySource;
             "spring.datasource.hikari.minimum-idle=1",
             "spring.datasource.hikari.idle-timeout=10000",
             "db-scheduler.threads=4",
+            // Tests play thousands of holders and wallets from one address; the per-address limits
+            // of the public paths are tested with their own settings (PublicRateLimitsTest).
+            "wallet.rate-limits.holder.per-second=1000000",
+            "wallet.rate-limits.holder.burst=1000000",
+            "wallet.rate-limits.openid4vci.per-second=1000000",
+            "wallet.rate-limits.openid4vci.burst=1000000",
+            "wallet.rate-limits.callbacks.per-second=1000000",
+            "wallet.rate-limits.callbacks.burst=1000000",
+            "wallet.rate-limits.apple.per-second=1000000",
+            "wallet.rate-limits.apple.burst=1000000",
             "spring.datasource.hikari.connection-timeout=15000"
         })
 public @interface ModuleDatabaseTest {}
