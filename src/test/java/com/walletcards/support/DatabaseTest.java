@@ -36,8 +36,7 @@ import org.springframework.test.context.ContextConfiguration;
             "spring.datasource.hikari.minimum-idle=1",
             "spring.datasource.hikari.idle-timeout=10000",
             "db-scheduler.threads=4",
-            // Tests play thousands of holders and wallets from one address; the per-address limits
-            // of the public paths are tested with their own settings (PublicRateLimitsTest).
+            // The per-address limits of the public paths, lifted (LiftedRateLimits).
             "wallet.rate-limits.holder.per-second=1000000",
             "wallet.rate-limits.holder.burst=1000000",
             "wallet.rate-limits.openid4vci.per-second=1000000",

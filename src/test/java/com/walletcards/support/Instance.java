@@ -32,6 +32,7 @@ public final class Instance implements AutoCloseable {
         all.put("db-scheduler.polling-interval", "200ms");
         all.put("spring.main.banner-mode", "off");
         all.putAll(LocalModes.properties());
+        all.putAll(LiftedRateLimits.properties());
         // The PostgreSQL server of a test run is shared: keep each extra instance's pool small.
         all.put("spring.datasource.hikari.maximum-pool-size", 5);
         all.putAll(properties);

@@ -72,6 +72,7 @@ public final class ServiceProcess implements AutoCloseable {
                 "--server.port=" + port,
                 "--spring.main.banner-mode=off"));
         Map<String, String> all = new LinkedHashMap<>(LocalModes.properties());
+        all.putAll(LiftedRateLimits.properties());
         all.putAll(properties);
         all.forEach((k, v) -> command.add("--" + k + "=" + v));
         try {
