@@ -50,6 +50,7 @@ final class ContainerErrorReport extends ErrorReportValve {
         }
         try {
             response.setStatus(code.httpStatus());
+            response.setHeader(DefaultContentSecurityPolicy.HEADER, DefaultContentSecurityPolicy.STRICT);
             response.setContentType("application/json");
             response.setCharacterEncoding("UTF-8");
             Writer writer = response.getReporter();
