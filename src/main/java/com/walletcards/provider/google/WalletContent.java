@@ -5,9 +5,11 @@ import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.CardDesign;
 import com.walletcards.card.spi.CardDesign.ImageKind;
 import java.time.Instant;
+import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,9 +31,12 @@ final class WalletContent {
     private static final String LANGUAGE = "en";
     /** Holder data shown as the event ticket's seat, not as free text. */
     private static final Set<String> SEAT_KEYS = Set.of("seat", "row", "section", "gate");
-    /** Campaign data keys that the class shows in their own fields. */
+    /** Settings that steer the service (the barcode, its zone, the design): never shown to a holder. */
+    private static final Set<String> INTERNAL_KEYS =
+            Set.of("barcodeType", "barcodeValueStrategy", "barcodeValue", "timezone", "design");
+    /** Campaign data that the class shows in its own fields (venue, date and time), not as free text. */
     private static final Set<String> SHOWN_ELSEWHERE =
-            Set.of("location", "design", "start_time", "end_time", "doors_open_time", "timezone", "barcodeType");
+            Set.of("location", "venue", "start_time", "end_time", "doors_open_time");
 
     /** The generic class's text module holding the campaign's name, which its card template shows. */
     static final String CAMPAIGN_MODULE = "campaign";
@@ -93,7 +98,10 @@ final class WalletContent {
         CardDesign design = c.design();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", classId);
-        body.put("reviewStatus", "UNDER_REVIEW");
+        if (vertical != Vertical.generic) {
+            // Required on insert by the other verticals; the generic class has no review.
+            body.put("reviewStatus", "UNDER_REVIEW");
+        }
         body.put("callbackOptions", Map.of("url", callbackUrl));
         body.put("multipleDevicesAndHoldersAllowedStatus", "ONE_USER_ALL_DEVICES");
         if (vertical != Vertical.generic) {
@@ -106,11 +114,16 @@ final class WalletContent {
         switch (vertical) {
             case eventTicket -> {
                 body.put("eventName", text(c.name()));
-                String venue = c.data().get("location") instanceof String s ? s : null;
+                // The location text is the venue's name; Google shows an address only when there
+                // is a separate one, so none is sent rather than the name twice. A structured
+                // campaignData.venue (contract §12) takes this place when given: its name, and its
+                // address when it has one.
+                String venue = c.data().get("location") instanceof String s && !s.isBlank() ? s : null;
                 if (venue != null) {
-                    body.put("venue", Map.of("name", text(venue), "address", text(venue)));
+                    body.put("venue", Map.of("name", text(venue)));
                 }
                 Map<String, Object> dateTime = new LinkedHashMap<>();
+                doorsOpen(c).ifPresent(doors -> dateTime.put("doorsOpen", doors));
                 if (c.eventStartsAt() != null) {
                     dateTime.put("start", dateTime(c.eventStartsAt(), c.timezone()));
                 }
@@ -120,17 +133,17 @@ final class WalletContent {
                 if (!dateTime.isEmpty()) {
                     body.put("dateTime", dateTime);
                 }
-                image(design, ImageKind.logo).ifPresent(uri -> body.put("logo", uri));
+                logos(design, "logo", "wideLogo", body);
             }
             case offer -> {
                 body.put("title", c.name());
                 body.put("provider", c.organizationName());
                 body.put("redemptionChannel", "BOTH");
-                image(design, ImageKind.logo).ifPresent(uri -> body.put("titleImage", uri));
+                logos(design, "titleImage", "wideTitleImage", body);
             }
             case loyalty -> {
                 body.put("programName", c.name());
-                image(design, ImageKind.logo).ifPresent(uri -> body.put("programLogo", uri));
+                logos(design, "programLogo", "wideProgramLogo", body);
             }
             case generic -> {}
         }
@@ -145,7 +158,10 @@ final class WalletContent {
             modules.add(module("description", "About", design.description()));
         }
         c.data().forEach((key, value) -> {
-            if (!SHOWN_ELSEWHERE.contains(key) && isScalar(value) && modules.size() < 10) {
+            if (!INTERNAL_KEYS.contains(key)
+                    && !SHOWN_ELSEWHERE.contains(key)
+                    && isScalar(value)
+                    && modules.size() < 10) {
                 modules.add(module("c_" + suffix(key), label(key), String.valueOf(value)));
             }
         });
@@ -217,14 +233,14 @@ final class WalletContent {
                 if (design.backgroundColor() != null) {
                     body.put("hexBackgroundColor", design.backgroundColor());
                 }
-                image(design, ImageKind.logo).ifPresent(uri -> body.put("logo", uri));
+                logos(design, "logo", "wideLogo", body);
                 image(design, ImageKind.hero).ifPresent(uri -> body.put("heroImage", uri));
             }
         }
         List<Map<String, Object>> modules = new ArrayList<>();
         holderData.forEach((key, value) -> {
             boolean seat = vertical == Vertical.eventTicket && SEAT_KEYS.contains(key);
-            if (!seat && isScalar(value) && modules.size() < 10) {
+            if (!seat && !INTERNAL_KEYS.contains(key) && isScalar(value) && modules.size() < 10) {
                 modules.add(module("h_" + suffix(key), label(key), String.valueOf(value)));
             }
         });
@@ -247,6 +263,36 @@ final class WalletContent {
         };
     }
 
+    /**
+     * Google shows a pass's logo in a circle, and a wide logo instead where one is given: the
+     * campaign's square icon goes into the circle, its wide logo into the wide place.
+     */
+    private static void logos(CardDesign design, String circular, String wide, Map<String, Object> body) {
+        image(design, ImageKind.icon).ifPresent(uri -> body.put(circular, uri));
+        image(design, ImageKind.logo).ifPresent(uri -> body.put(wide, uri));
+    }
+
+    /**
+     * When the doors open, on the first day in the campaign's zone: only when the event also has
+     * a start time (without one, the doors-open time already is the event's start).
+     */
+    private static Optional<String> doorsOpen(CampaignContent c) {
+        LocalTime doors = time(c.data().get("doors_open_time"));
+        if (c.startDate() == null || doors == null || time(c.data().get("start_time")) == null) {
+            return Optional.empty();
+        }
+        return Optional.of(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+                c.startDate().atTime(doors).atZone(zone(c.timezone())).toOffsetDateTime()));
+    }
+
+    private static @Nullable LocalTime time(@Nullable Object value) {
+        try {
+            return value instanceof String s ? LocalTime.parse(s) : null;
+        } catch (DateTimeParseException notATime) {
+            return null;
+        }
+    }
+
     private static Optional<Map<String, Object>> image(CardDesign design, ImageKind kind) {
         String url = design.imageUrls().get(kind);
         return url == null ? Optional.empty() : Optional.of(Map.of("sourceUri", Map.of("uri", url)));
@@ -264,19 +310,26 @@ final class WalletContent {
         return value instanceof String || value instanceof Number || value instanceof Boolean;
     }
 
+    /** A key as a holder reads it: "dress_code" and "dressCode" both become "Dress code". */
     private static String label(String key) {
-        String spaced = key.replace('_', ' ');
+        String spaced = key.replaceAll("([a-z0-9])([A-Z])", "$1 $2")
+                .replace('_', ' ')
+                .replace('-', ' ')
+                .trim()
+                .toLowerCase(Locale.ROOT);
         return spaced.isEmpty() ? key : spaced.substring(0, 1).toUpperCase(Locale.ROOT) + spaced.substring(1);
     }
 
     private static String dateTime(Instant instant, String timezone) {
-        ZoneId zone;
-        try {
-            zone = ZoneId.of(timezone);
-        } catch (RuntimeException e) {
-            zone = ZoneOffset.UTC;
-        }
         return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
-                instant.atZone(zone).toOffsetDateTime());
+                instant.atZone(zone(timezone)).toOffsetDateTime());
+    }
+
+    private static ZoneId zone(String timezone) {
+        try {
+            return ZoneId.of(timezone);
+        } catch (RuntimeException e) {
+            return ZoneOffset.UTC;
+        }
     }
 }

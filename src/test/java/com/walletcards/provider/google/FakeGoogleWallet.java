@@ -42,8 +42,10 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A stateful stand-in for the Google Wallet REST API and Google's OAuth2 token endpoint, enforcing
  * the rules this service relies on: a token obtained with a service-account JWT signed by the
- * issuer's key (else 401), ids under the issuer's prefix, insert of an existing id 409, unknown ids
- * 404, objects only of existing classes, PATCH replacing top-level fields (arrays whole), at most
+ * issuer's key (else 401), ids under the issuer's prefix, bodies holding only the fields Google's
+ * published resource definitions have, at every nesting level ({@link GoogleWalletDefinitions},
+ * else 400 "Unknown name"), insert of an existing id 409, unknown ids 404, objects only of
+ * existing classes, PATCH replacing top-level fields (arrays whole), at most
  * 10 messages per class or object, at most 3 {@code TEXT_AND_NOTIFY} messages per resource in 24
  * hours (403 {@code quotaExceeded}), and a per-issuer request rate (429). Failures can be injected,
  * and every request is logged with its time so tests can count calls and measure the rate.
@@ -60,29 +62,6 @@ final class FakeGoogleWallet implements AutoCloseable {
             "/walletobjects/v1/(eventTicket|offer|loyalty|generic)(Class|Object)(?:/([^/]+)(/addMessage)?)?");
     private static final Pattern ID = Pattern.compile("[0-9]+\\.[A-Za-z0-9._-]+");
     private static final Set<String> REVIEW_STATUSES = Set.of("UNDER_REVIEW", "DRAFT");
-    /**
-     * The fields of a generic class (Google's REST reference); any other is 400 "Unknown name":
-     * the generic class has no title, colour, logo or issuer name.
-     */
-    private static final Set<String> GENERIC_CLASS_FIELDS = Set.of(
-            "id",
-            "kind",
-            "version",
-            "reviewStatus",
-            "classTemplateInfo",
-            "imageModulesData",
-            "textModulesData",
-            "linksModuleData",
-            "enableSmartTap",
-            "redemptionIssuers",
-            "securityAnimation",
-            "multipleDevicesAndHoldersAllowedStatus",
-            "callbackOptions",
-            "viewUnlockRequirement",
-            "messages",
-            "appLinkData",
-            "valueAddedModuleData",
-            "merchantLocations");
     /** What a card template row may show: a text module of the class or the object, or a top-level field. */
     private static final Pattern FIELD_PATH =
             Pattern.compile("(class|object)\\.(textModulesData\\['[A-Za-z0-9._-]+'\\]|[A-Za-z]+)");
@@ -534,8 +513,14 @@ final class FakeGoogleWallet implements AutoCloseable {
         if (store.containsKey(id)) {
             return new Reply(409, error(409, "ALREADY_EXISTS", "duplicate", "Resource " + id + " already exists."));
         }
+        String invalid = invalid(type, body);
+        if (invalid != null) {
+            return new Reply(400, error(400, "INVALID_ARGUMENT", "invalidArgument", invalid));
+        }
         if (type.endsWith("Class")) {
-            if (!REVIEW_STATUSES.contains(body.path("reviewStatus").asString(""))) {
+            // Required on insert where the resource defines it; the generic class does not.
+            if (GoogleWalletDefinitions.defines(type, "reviewStatus")
+                    && !REVIEW_STATUSES.contains(body.path("reviewStatus").asString(""))) {
                 return new Reply(
                         400,
                         error(
@@ -553,10 +538,6 @@ final class FakeGoogleWallet implements AutoCloseable {
                 body.put("state", "ACTIVE");
             }
             body.put("hasUsers", false);
-        }
-        String invalid = invalid(type, body);
-        if (invalid != null) {
-            return new Reply(400, error(400, "INVALID_ARGUMENT", "invalidArgument", invalid));
         }
         if (type.equals("genericObject")
                 && (!body.path("cardTitle").isObject() || !body.path("header").isObject())) {
@@ -601,6 +582,10 @@ final class FakeGoogleWallet implements AutoCloseable {
     }
 
     private Reply addMessage(String type, String id, ObjectNode resource, ObjectNode body) {
+        String invalid = GoogleWalletDefinitions.addMessageProblem(body).orElse(null);
+        if (invalid != null) {
+            return new Reply(400, error(400, "INVALID_ARGUMENT", "invalidArgument", invalid));
+        }
         JsonNode message = body.path("message");
         if (!message.isObject() || message.path("body").asString("").isBlank()) {
             return new Reply(400, error(400, "INVALID_ARGUMENT", "invalidResource", "message.body is required"));
@@ -634,15 +619,15 @@ final class FakeGoogleWallet implements AutoCloseable {
         return new Reply(200, "{\"resource\":" + resource + "}");
     }
 
-    /** Google's schema checks this service relies on: generic class fields and card template paths. */
+    /**
+     * Google's schema checks: every field, at every nesting level, must be one the resource's
+     * published definition has ({@link GoogleWalletDefinitions}), and card template rows must
+     * name fields a pass has.
+     */
     private static @org.jspecify.annotations.Nullable String invalid(String type, JsonNode body) {
-        if (type.equals("genericClass")) {
-            for (String field : body.propertyNames()) {
-                if (!GENERIC_CLASS_FIELDS.contains(field)) {
-                    return "Invalid JSON payload received. Unknown name \"" + field + "\" at 'resource': Cannot find"
-                            + " field.";
-                }
-            }
+        String undefined = GoogleWalletDefinitions.problem(type, body).orElse(null);
+        if (undefined != null) {
+            return undefined;
         }
         for (JsonNode fields : body.path("classTemplateInfo").findValues("fields")) {
             for (JsonNode field : fields) {

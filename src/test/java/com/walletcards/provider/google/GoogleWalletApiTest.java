@@ -146,6 +146,32 @@ class GoogleWalletApiTest {
     }
 
     @Test
+    void aFieldGoogleDoesNotDefineIsRefusedWith400AtAnyDepthOnInsertPatchAndMessage() {
+        String generic = FakeGoogleWallet.ISSUER_ID + ".gen_" + System.nanoTime();
+        assertThatThrownBy(() -> api.insert("genericClass", Map.of("id", generic, "reviewStatus", "UNDER_REVIEW")))
+                .isInstanceOfSatisfying(ProviderFailure.class, f -> {
+                    assertThat(f.permanent()).isTrue();
+                    assertThat(f.reason()).contains("400", "Unknown name", "reviewStatus");
+                });
+        assertThat(api.insert("genericClass", Map.of("id", generic))).isTrue();
+        Map<String, Object> venue =
+                Map.of("name", Map.of("defaultValue", Map.of("language", "en", "value", "Hall")), "city", "Berlin");
+        assertThatThrownBy(() -> api.patch("eventTicketClass", classId, Map.of("venue", venue)))
+                .isInstanceOfSatisfying(
+                        ProviderFailure.class,
+                        f -> assertThat(f.reason()).contains("400", "\"city\" at 'resource.venue'"));
+        assertThatThrownBy(() -> api.addMessage(
+                        "eventTicketClass", classId, Map.of("id", "m1", "body", "B", "priority", "HIGH")))
+                .isInstanceOfSatisfying(
+                        ProviderFailure.class, f -> assertThat(f.reason()).contains("400", "\"priority\""));
+        assertThat(google.calls("PATCH", classId))
+                .extracting(FakeGoogleWallet.Request::status)
+                .containsExactly(400);
+        assertThat(api.get("eventTicketClass", classId).orElseThrow().has("venue"))
+                .isFalse();
+    }
+
+    @Test
     void aFourthNotifyingMessageWithin24HoursExceedsTheQuotaButASilentOneIsTaken() {
         for (int i = 0; i < 3; i++) {
             api.addMessage("eventTicketClass", classId, WalletContent.message("m" + i, "H", "B", "TEXT_AND_NOTIFY"));
