@@ -25,21 +25,39 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The images of a pass, at 1x and @2x: the campaign's uploaded icon, logo and strip, fetched from
- * their public URLs (the same ones other wallets fetch) and scaled to the sizes Apple asks for,
- * or a neutral icon when the campaign has none (a pass without an icon does not open). Uploaded
- * images are content-addressed, so a URL's scaled images are cached.
+ * The images of a pass, at 1x, @2x and @3x: the campaign's uploaded icon, logo and strip, fetched
+ * from their public URLs (the same ones other wallets fetch) and scaled to the sizes Apple's pass
+ * design guidelines give per pass style, or a neutral icon when the campaign has none (a pass
+ * without an icon does not open). Uploaded images are content-addressed, so a URL's scaled images
+ * are cached per style.
  */
 final class PassImages {
 
     private static final Logger log = LoggerFactory.getLogger(PassImages.class);
     private static final int CACHE_SIZE = 128;
 
-    /** Points at 1x; the @2x file has twice as many pixels. */
-    private record Size(int width, int height) {}
+    /** Points at 1x; the @2x and @3x files have two and three times as many pixels each way. */
+    record Size(int width, int height) {}
 
-    private static final Map<ImageKind, Size> SIZES = Map.of(
-            ImageKind.icon, new Size(29, 29), ImageKind.logo, new Size(160, 50), ImageKind.strip, new Size(375, 123));
+    private static final int[] SCALES = {1, 2, 3};
+
+    /**
+     * The box an image fills at 1x: the icon exactly, the logo at most (it keeps its proportions;
+     * Apple allows up to 160×50 and prefers narrower), the strip exactly, by pass style.
+     */
+    static Size size(ImageKind kind, String style) {
+        return switch (kind) {
+            case icon -> new Size(29, 29);
+            case logo -> new Size(160, 50);
+            case strip ->
+                switch (style) {
+                    case "eventTicket" -> new Size(375, 98);
+                    case "coupon", "storeCard" -> new Size(375, 144);
+                    default -> new Size(375, 123);
+                };
+            case hero -> throw new IllegalArgumentException("Apple passes have no hero image");
+        };
+    }
 
     private final HttpClient http = HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(3))
@@ -52,14 +70,22 @@ final class PassImages {
                     return size() > CACHE_SIZE;
                 }
             });
-    private final Map<String, byte[]> neutralIcon = Map.of("icon.png", png(icon(29)), "icon@2x.png", png(icon(58)));
+    private final Map<String, byte[]> neutralIcon = neutralIcon();
 
-    /** File name → PNG bytes for the pass. */
-    Map<String, byte[]> files(CardDesign design) {
+    private static Map<String, byte[]> neutralIcon() {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        for (int scale : SCALES) {
+            files.put(name(ImageKind.icon, scale), png(icon(29 * scale)));
+        }
+        return Collections.unmodifiableMap(files);
+    }
+
+    /** File name → PNG bytes for a pass of the given style ({@code eventTicket}, {@code coupon} …). */
+    Map<String, byte[]> files(CardDesign design, String style) {
         Map<String, byte[]> files = new LinkedHashMap<>();
         for (ImageKind kind : new ImageKind[] {ImageKind.icon, ImageKind.logo, ImageKind.strip}) {
             String url = design.imageUrls().get(kind);
-            Optional<Map<String, byte[]>> uploaded = url == null ? Optional.empty() : uploaded(kind, url);
+            Optional<Map<String, byte[]>> uploaded = url == null ? Optional.empty() : uploaded(kind, style, url);
             uploaded.ifPresent(files::putAll);
         }
         if (!files.containsKey("icon.png")) {
@@ -68,8 +94,9 @@ final class PassImages {
         return files;
     }
 
-    private Optional<Map<String, byte[]>> uploaded(ImageKind kind, String url) {
-        Map<String, byte[]> cached = cache.get(kind + " " + url);
+    private Optional<Map<String, byte[]>> uploaded(ImageKind kind, String style, String url) {
+        String cacheKey = kind + " " + style + " " + url;
+        Map<String, byte[]> cached = cache.get(cacheKey);
         if (cached != null) {
             return Optional.of(cached);
         }
@@ -89,11 +116,8 @@ final class PassImages {
                 log.warn("The {} image {} is not a readable PNG; the pass goes without it", kind, url);
                 return Optional.empty();
             }
-            Size size = SIZES.get(kind);
-            Map<String, byte[]> scaled = Map.of(
-                    kind + ".png", png(fit(image, size.width(), size.height())),
-                    kind + "@2x.png", png(fit(image, size.width() * 2, size.height() * 2)));
-            cache.put(kind + " " + url, scaled);
+            Map<String, byte[]> scaled = scaled(image, kind, size(kind, style));
+            cache.put(cacheKey, scaled);
             return Optional.of(scaled);
         } catch (IOException | IllegalArgumentException e) {
             log.warn("The {} image {} could not be fetched ({}); the pass goes without it", kind, url, e.toString());
@@ -104,17 +128,42 @@ final class PassImages {
         }
     }
 
-    /** Scaled to fit inside the box, keeping its proportions; never enlarged. */
-    private static BufferedImage fit(BufferedImage source, int maxWidth, int maxHeight) {
-        double scale =
-                Math.min(1.0, Math.min((double) maxWidth / source.getWidth(), (double) maxHeight / source.getHeight()));
-        int width = Math.max(1, (int) Math.round(source.getWidth() * scale));
-        int height = Math.max(1, (int) Math.round(source.getHeight() * scale));
+    /**
+     * The image at each scale. The icon and the strip fill their box exactly (centred and cropped,
+     * as the wallet itself crops a strip); the logo keeps its proportions inside its box. The 1x
+     * size is computed once and multiplied, so @2x and @3x are exact multiples of it.
+     */
+    private static Map<String, byte[]> scaled(BufferedImage image, ImageKind kind, Size box) {
+        Size base = kind == ImageKind.logo ? fitted(image, box) : box;
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        for (int scale : SCALES) {
+            files.put(name(kind, scale), png(draw(image, base.width() * scale, base.height() * scale)));
+        }
+        return Collections.unmodifiableMap(files);
+    }
+
+    static String name(ImageKind kind, int scale) {
+        return kind + (scale == 1 ? "" : "@" + scale + "x") + ".png";
+    }
+
+    /** The largest size of the image's proportions inside the box. */
+    private static Size fitted(BufferedImage source, Size box) {
+        double scale = Math.min((double) box.width() / source.getWidth(), (double) box.height() / source.getHeight());
+        return new Size(
+                Math.max(1, Math.min(box.width(), (int) Math.round(source.getWidth() * scale))),
+                Math.max(1, Math.min(box.height(), (int) Math.round(source.getHeight() * scale))));
+    }
+
+    /** The source scaled to cover width × height, centred, the overflow cut off. */
+    private static BufferedImage draw(BufferedImage source, int width, int height) {
+        double scale = Math.max((double) width / source.getWidth(), (double) height / source.getHeight());
+        int drawnWidth = (int) Math.ceil(source.getWidth() * scale);
+        int drawnHeight = (int) Math.ceil(source.getHeight() * scale);
         BufferedImage target = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
         Graphics2D g = target.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
         g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
-        g.drawImage(source, 0, 0, width, height, null);
+        g.drawImage(source, (width - drawnWidth) / 2, (height - drawnHeight) / 2, drawnWidth, drawnHeight, null);
         g.dispose();
         return target;
     }

@@ -5,35 +5,30 @@ import com.walletcards.card.spi.CardDesign;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
+import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A card's {@code pass.json}: the style for its campaign type, fields from its content, the
- * barcode, the design's colours and text, the update hooks (serial, token, web service) and the
- * back field that carries lock-screen messages.
+ * A card's {@code pass.json}: the style for its campaign type, fields from its content
+ * ({@link PassFields}), the event's semantic tags ({@link PassSemantics}), the barcode, the
+ * design's colours and text, the update hooks (serial, token, web service) and when the pass is
+ * relevant. Every map is built in a fixed order, so two builds of the same content are equal.
  */
 final class PassJson {
 
     /** The back field whose change shows the latest notification on the lock screen. */
-    static final String MESSAGE_FIELD = "latestMessage";
+    static final String MESSAGE_FIELD = PassFields.MESSAGE_FIELD;
 
-    static final String NO_MESSAGE = "No messages yet.";
-
-    /** Recipient data keys that steer the service rather than describe the holder. */
-    private static final Set<String> INTERNAL_KEYS =
-            Set.of("barcodeValue", "design", "location", "start_time", "end_time", "doors_open");
-
-    private static final int MAX_DETAILS = 10;
+    static final String NO_MESSAGE = PassFields.NO_MESSAGE;
 
     private PassJson() {}
 
@@ -65,10 +60,12 @@ final class PassJson {
             pass.put("voided", true);
         }
         ZoneId zone = zone(content.timezone());
-        Instant starts =
-                content.eventStartsAt() != null ? content.eventStartsAt() : startOfDay(content.startDate(), zone);
-        Instant ends = content.eventEndsAt() != null ? content.eventEndsAt() : endOfDay(content.endDate(), zone);
+        PassFields.When when = when(content, zone);
+        Instant starts = when.starts();
+        Instant ends = when.ends();
         if (starts != null) {
+            // relevantDate for devices before iOS 18, relevantDates for those since.
+            pass.put("relevantDate", w3c(starts, zone));
             Map<String, Object> relevant = new LinkedHashMap<>();
             relevant.put("startDate", w3c(starts, zone));
             relevant.put(
@@ -82,8 +79,40 @@ final class PassJson {
             pass.put("expirationDate", w3c(expires.plus(Duration.ofDays(1)), zone));
         }
         barcode(content).ifPresent(b -> pass.put("barcodes", List.of(b)));
-        pass.put(style(content.campaignType()), fields(content, extras, zone, starts, ends));
+        PassSemantics.of(content, when, zone).ifPresent(tags -> pass.put("semantics", tags));
+        pass.put(style(content.campaignType()), PassFields.of(content, when, zone, message(extras)));
         return pass;
+    }
+
+    /** The event's times, else the campaign's validity days; doors only beside a start time. */
+    private static PassFields.When when(CardContent content, ZoneId zone) {
+        Instant starts =
+                content.eventStartsAt() != null ? content.eventStartsAt() : startOfDay(content.startDate(), zone);
+        Instant ends = content.eventEndsAt() != null ? content.eventEndsAt() : endOfDay(content.endDate(), zone);
+        Instant doors = null;
+        Map<String, Object> data = content.campaign().data();
+        if (content.eventStartsAt() != null
+                && content.startDate() != null
+                && data.get("start_time") instanceof String
+                && data.get("doors_open_time") instanceof String time) {
+            try {
+                doors = content.startDate()
+                        .atTime(LocalTime.parse(time))
+                        .atZone(zone)
+                        .toInstant();
+            } catch (DateTimeParseException notATime) {
+                // Stored before times were checked: the pass goes without the doors-open time.
+            }
+        }
+        return new PassFields.When(starts, content.eventStartsAt() != null, ends, content.eventEndsAt() != null, doors);
+    }
+
+    private static String message(Extras extras) {
+        return extras.messageHeader() == null
+                ? NO_MESSAGE
+                : extras.messageBody() == null || extras.messageBody().isBlank()
+                        ? extras.messageHeader()
+                        : extras.messageHeader() + ": " + extras.messageBody();
     }
 
     static String style(String campaignType) {
@@ -93,63 +122,6 @@ final class PassJson {
             case "loyalty" -> "storeCard";
             default -> "generic";
         };
-    }
-
-    private static Map<String, Object> fields(
-            CardContent content, Extras extras, ZoneId zone, @Nullable Instant starts, @Nullable Instant ends) {
-        List<Map<String, Object>> header = new ArrayList<>();
-        List<Map<String, Object>> primary = new ArrayList<>();
-        List<Map<String, Object>> secondary = new ArrayList<>();
-        List<Map<String, Object>> auxiliary = new ArrayList<>();
-        List<Map<String, Object>> back = new ArrayList<>();
-        primary.add(field("title", label(content.campaignType()), content.campaignName()));
-        if (content.recipientName() != null) {
-            secondary.add(field("holder", "Holder", content.recipientName()));
-        }
-        if (content.venue() != null) {
-            secondary.add(field("venue", "Venue", content.venue()));
-        }
-        if (starts != null) {
-            Map<String, Object> start =
-                    field("starts", content.eventStartsAt() != null ? "Starts" : "Valid from", w3c(starts, zone));
-            start.put("dateStyle", "PKDateStyleMedium");
-            start.put("timeStyle", content.eventStartsAt() != null ? "PKDateStyleShort" : "PKDateStyleNone");
-            (content.campaignType().equals("event") ? header : auxiliary).add(start);
-        }
-        if (ends != null) {
-            Map<String, Object> end =
-                    field("ends", content.eventEndsAt() != null ? "Ends" : "Valid until", w3c(ends, zone));
-            end.put("dateStyle", "PKDateStyleMedium");
-            end.put("timeStyle", content.eventEndsAt() != null ? "PKDateStyleShort" : "PKDateStyleNone");
-            auxiliary.add(end);
-        }
-        int details = 0;
-        for (Map.Entry<String, Object> entry : content.holder().data().entrySet()) {
-            Object value = entry.getValue();
-            if (details < MAX_DETAILS
-                    && !INTERNAL_KEYS.contains(entry.getKey())
-                    && (value instanceof String || value instanceof Number || value instanceof Boolean)
-                    && !String.valueOf(value).isBlank()) {
-                back.add(field("data_" + details++, label(entry.getKey()), String.valueOf(value)));
-            }
-        }
-        String message = extras.messageHeader() == null
-                ? NO_MESSAGE
-                : extras.messageBody() == null || extras.messageBody().isBlank()
-                        ? extras.messageHeader()
-                        : extras.messageHeader() + ": " + extras.messageBody();
-        Map<String, Object> latest = field(MESSAGE_FIELD, "Latest message", message);
-        // A change of this field's value is what shows on the lock screen, as the new value itself.
-        latest.put("changeMessage", "%@");
-        back.add(0, latest);
-        back.add(field("issuer", "Issued by", content.organizationName()));
-        Map<String, Object> style = new LinkedHashMap<>();
-        style.put("headerFields", header);
-        style.put("primaryFields", primary);
-        style.put("secondaryFields", secondary);
-        style.put("auxiliaryFields", auxiliary);
-        style.put("backFields", back);
-        return style;
     }
 
     private static Optional<Map<String, Object>> barcode(CardContent content) {
@@ -169,28 +141,6 @@ final class PassJson {
         barcode.put("messageEncoding", "iso-8859-1");
         barcode.put("altText", content.barcodeValue());
         return Optional.of(barcode);
-    }
-
-    private static Map<String, Object> field(String key, String label, String value) {
-        Map<String, Object> field = new LinkedHashMap<>();
-        field.put("key", key);
-        field.put("label", label);
-        field.put("value", value);
-        return field;
-    }
-
-    private static String label(String key) {
-        return switch (key) {
-            case "event" -> "Event";
-            case "coupon" -> "Offer";
-            case "loyalty" -> "Membership";
-            case "access" -> "Access";
-            case "generic" -> "Card";
-            default -> {
-                String spaced = key.replace('_', ' ').replace('-', ' ');
-                yield spaced.isEmpty() ? key : Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
-            }
-        };
     }
 
     private static void putColour(Map<String, Object> pass, String key, @Nullable String hex) {

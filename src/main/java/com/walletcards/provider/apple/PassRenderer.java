@@ -1,6 +1,7 @@
 package com.walletcards.provider.apple;
 
 import com.walletcards.card.spi.CardContent;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Builds a signed {@code .pkpass} of a card's content and its pass's state. */
@@ -39,6 +40,9 @@ final class PassRenderer {
                         pass.voided(),
                         pass.messageHeader(),
                         pass.messageBody()));
-        return PassPackage.zip(json, images.files(content.design()), signer);
+        Map<String, byte[]> files =
+                new LinkedHashMap<>(images.files(content.design(), PassJson.style(content.campaignType())));
+        files.putAll(PassStrings.files());
+        return PassPackage.zip(json, files, signer);
     }
 }

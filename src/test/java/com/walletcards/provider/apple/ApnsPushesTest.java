@@ -179,6 +179,37 @@ class ApnsPushesTest extends AppleModeTest {
                 .isTrue();
     }
 
+    @Test
+    void aSeatChangeReachesThePassWithAChangeMessage() {
+        String campaign = flows.campaign(Map.of("name", "Summer Summit", "startDate", "2031-07-01"));
+        String recipient = flows.recipient(campaign, Map.of("recipientData", Map.of("seat", "12", "row", "F")))
+                .get("id")
+                .asString();
+        Issued pass = issued(campaign, recipient);
+        Device phone = registered(pass);
+
+        Api.Response patched = api.patch(
+                "/v1/campaigns/" + campaign + "/recipients/" + recipient,
+                Map.of("recipientData", Map.of("seat", "14", "row", "F")));
+        assertThat(patched.status()).as(patched.body()).isEqualTo(200);
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(APNS.accepted(phone.pushToken)).isNotEmpty();
+            JsonNode front = PassFile.unzip(phone.pass(pass.passTypeId(), pass.serial(), pass.token(), null)
+                            .body())
+                    .passJson()
+                    .get("eventTicket")
+                    .get("secondaryFields");
+            // The wallet compares the field of the same key: "seat" now says 14, and its change
+            // message puts "New seat: 14" on the lock screen; the row, unchanged, shows nothing.
+            assertThat(front.get(1).get("key").asString()).isEqualTo("seat");
+            assertThat(front.get(1).get("value").asString()).isEqualTo("14");
+            assertThat(front.get(1).get("changeMessage").asString()).isEqualTo("New seat: %@");
+            assertThat(front.get(0).get("key").asString()).isEqualTo("row");
+            assertThat(front.get(0).get("value").asString()).isEqualTo("F");
+        });
+    }
+
     private void patch(Issued pass, String name) {
         Api.Response patched = api.patch("/v1/campaigns/" + pass.campaign(), Map.of("name", name));
         assertThat(patched.status()).as(patched.body()).isEqualTo(200);
@@ -199,7 +230,10 @@ class ApnsPushesTest extends AppleModeTest {
     }
 
     private Issued issue(String campaign) {
-        String recipient = flows.recipient(campaign);
+        return issued(campaign, flows.recipient(campaign));
+    }
+
+    private Issued issued(String campaign, String recipient) {
         flows.waitForCard(campaign, recipient, "created");
         JsonNode json = PassFile.unzip(
                         api.download(addToWallet(campaign, recipient)).body())

@@ -98,8 +98,8 @@ class ApplePassesTest extends AppleModeTest {
         assertThat(json.get("expirationDate").asString()).isEqualTo("2031-07-02T23:00:00+02:00");
         JsonNode ticket = json.get("eventTicket");
         assertThat(ticket.get("primaryFields").get(0).get("value").asString()).isEqualTo("Summer Summit");
-        assertThat(values(ticket.get("secondaryFields"))).contains("Grace Hopper", "Hall A");
-        assertThat(values(ticket.get("backFields"))).contains("12B");
+        assertThat(values(ticket.get("secondaryFields"))).containsExactly("12B");
+        assertThat(values(ticket.get("auxiliaryFields"))).contains("Grace Hopper", "Hall A");
         JsonNode message = ticket.get("backFields").get(0);
         assertThat(message.get("key").asString()).isEqualTo(PassJson.MESSAGE_FIELD);
         assertThat(message.get("changeMessage").asString()).isEqualTo("%@");
