@@ -110,7 +110,8 @@ class ModuleApiTest {
                             "EventTimes",
                             "EventTimes.When",
                             "ImageKind",
-                            "NewCampaign")),
+                            "NewCampaign",
+                            "Venue")),
             entry(
                     "recipient",
                     Set.of(
@@ -194,6 +195,7 @@ class ModuleApiTest {
                             "spi.CardDesign",
                             "spi.CardDesign.ImageKind",
                             "spi.CardImages",
+                            "spi.CardVenue",
                             "spi.HolderContent",
                             "spi.ObjectContents",
                             "spi.ObjectContents.CurrentObject",

@@ -308,6 +308,11 @@ public final class Campaign {
         return CardDesign.of(data);
     }
 
+    /** Where the event takes place: the structured venue, or the location text as its name. */
+    public Optional<Venue> venue() {
+        return Venue.of(data);
+    }
+
     public long contentVersion() {
         return contentVersion;
     }

@@ -58,6 +58,7 @@ public record CampaignData(
         LocalTime start = time(data, "start_time", v);
         LocalTime end = time(data, "end_time", v);
         CardDesign.read(data, v);
+        Venue.read(data, v);
         if (com.walletcards.shared.Json.write(data).length() > MAX_JSON_CHARS) {
             v.reject("campaignData", "must be at most " + MAX_JSON_CHARS + " characters of JSON");
         }

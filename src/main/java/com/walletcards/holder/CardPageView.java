@@ -20,7 +20,7 @@ public record CardPageView(
         String kind,
         String organizer,
         @Nullable String holderName,
-        @Nullable String venue,
+        @Nullable Place venue,
         EventTimes.@Nullable When when,
         @Nullable String doorsOpen,
         @Nullable String description,
@@ -36,6 +36,10 @@ public record CardPageView(
 
     /** One line of the holder's data; {@code key} finds a translated label, else {@code label} is shown. */
     public record Detail(String key, String label, String value) {}
+
+    /** Where the event is; {@code mapUrl} opens it on a map, null when there is nothing to look up. */
+    public record Place(
+            String name, @Nullable String address, @Nullable String mapUrl) {}
 
     public record Barcode(String type, String imageUri, String value, boolean linear) {}
 

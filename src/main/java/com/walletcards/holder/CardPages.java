@@ -123,7 +123,6 @@ public class CardPages {
 
     private CardPageView view(
             WalletCard card, Campaign campaign, Recipient recipient, String organizer, Locale locale, Device device) {
-        Map<String, Object> data = campaign.campaignData();
         CardDesign design = campaign.design();
         Map<ImageKind, CampaignImage> pictures = images.effective(card.organizationId(), campaign.id());
         EventTimes.When when = EventTimes.of(campaign, locale, words.getMessage("card.nextDay", null, locale));
@@ -162,7 +161,7 @@ public class CardPages {
                 campaign.type().name(),
                 organizer,
                 recipient.name(),
-                text(data.get("location")),
+                campaign.venue().map(VenueMaps::place).orElse(null),
                 when,
                 doors == null ? null : doors.toString(),
                 design.description(),
@@ -204,9 +203,5 @@ public class CardPages {
                 .toLowerCase(Locale.ROOT)
                 .strip();
         return spaced.isEmpty() ? key : Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
-    }
-
-    private static @Nullable String text(@Nullable Object value) {
-        return value instanceof String s && !s.isBlank() ? s : null;
     }
 }

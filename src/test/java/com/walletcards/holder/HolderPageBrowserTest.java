@@ -72,6 +72,16 @@ class HolderPageBrowserTest {
                 Map.of(
                         "location",
                         "Olympiahalle, Spiridon-Louis-Ring 21, Munich",
+                        "venue",
+                        Map.of(
+                                "name",
+                                "Olympiahalle",
+                                "address",
+                                "Spiridon-Louis-Ring 21, 80809 Munich",
+                                "latitude",
+                                48.1754,
+                                "longitude",
+                                11.5518),
                         "doors_open_time",
                         "18:30",
                         "start_time",
@@ -134,7 +144,7 @@ class HolderPageBrowserTest {
                     .contains("Tuesday 1 July 2031")
                     .contains("19:30 – 23:00 CEST")
                     .contains("18:30")
-                    .contains("Olympiahalle, Spiridon-Louis-Ring 21, Munich")
+                    .contains("VENUE\nOlympiahalle\nSpiridon-Louis-Ring 21, 80809 Munich\nShow on map")
                     .contains("SEAT\nA12")
                     .contains("ROW\n4")
                     .contains("TIER\nGold")
@@ -157,6 +167,9 @@ class HolderPageBrowserTest {
             assertThat(phone.find(".pass").getCssValue("background-color")).isEqualTo("rgba(10, 27, 44, 1)");
             assertThat(contrastOf(phone, "h1")).isGreaterThanOrEqualTo(CardColours.MIN_CONTRAST);
             assertThat(contrastOf(phone, ".fields dt")).isGreaterThanOrEqualTo(CardColours.MIN_CONTRAST);
+            assertThat(phone.find(".map").getAttribute("href"))
+                    .isEqualTo("https://www.openstreetmap.org/?mlat=48.1754&mlon=11.5518#map=17/48.1754/11.5518");
+            assertThat(contrastOf(phone, ".map")).isGreaterThanOrEqualTo(CardColours.MIN_CONTRAST);
             assertThat(pageWidth(phone)).as("no horizontal scrolling").isLessThanOrEqualTo(390);
         }
     }
@@ -174,7 +187,8 @@ class HolderPageBrowserTest {
                     .contains("Dienstag, 1. Juli 2031")
                     .contains("19:30 – 23:00 MESZ")
                     .contains("SITZPLATZ\nA12")
-                    .contains("EINLASS\n18:30");
+                    .contains("EINLASS\n18:30")
+                    .contains("Auf der Karte zeigen");
             assertThat(phone.find(".code img").getAttribute("alt"))
                     .startsWith("QR-Code für Summer Night Concert, Code ");
             assertThat(walletButtons(phone))
@@ -204,6 +218,10 @@ class HolderPageBrowserTest {
                     .isEqualTo(desktop.find(".panel").getLocation().getY());
 
             desktop.find("body").sendKeys(Keys.TAB);
+            WebElement map = desktop.driver().switchTo().activeElement();
+            assertThat(map.getText()).isEqualTo("Show on map");
+            assertThat(map.getCssValue("outline-style")).isEqualTo("solid");
+            map.sendKeys(Keys.TAB);
             WebElement focused = desktop.driver().switchTo().activeElement();
             assertThat(focused.getText()).isEqualTo("Add to Apple Wallet");
             assertThat(focused.getCssValue("outline-style")).isEqualTo("solid");

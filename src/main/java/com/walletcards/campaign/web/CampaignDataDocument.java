@@ -42,6 +42,14 @@ record CampaignDataDocument(
         @Nullable
         String location,
 
+        @Schema(
+                implementation = VenueDocument.class,
+                description = "Where the event takes place, with address and coordinates for wallets and the"
+                        + " map link of the card page. Without it, location is the venue's name. On PATCH its"
+                        + " fields are merged; venue: null removes it.")
+        @Nullable
+        VenueDocument venue,
+
         @JsonProperty("doors_open_time")
         @Schema(description = "24-hour time HH:mm", pattern = HH_MM, example = "17:30")
         @Nullable
@@ -62,6 +70,20 @@ record CampaignDataDocument(
                 example = "23:00")
         @Nullable
         String endTime) {
+
+    @Schema(name = "Venue", description = "A place; latitude and longitude are both given or both absent")
+    record VenueDocument(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, minLength = 1, maxLength = 200, example = "Hall A")
+            String name,
+
+            @Schema(maxLength = 500, example = "Messeplatz 1, 80339 München") @Nullable
+            String address,
+
+            @Schema(minimum = "-90", maximum = "90", format = "double", example = "48.1351") @Nullable
+            Double latitude,
+
+            @Schema(minimum = "-180", maximum = "180", format = "double", example = "11.582") @Nullable
+            Double longitude) {}
 
     static final String HH_MM = "^([01][0-9]|2[0-3]):[0-5][0-9]$";
 }

@@ -28,4 +28,9 @@ public record CampaignContent(
     public CampaignContent {
         data = Map.copyOf(data);
     }
+
+    /** Where the campaign's event takes place, for class-level templates; see {@link CardVenue#of}. */
+    public @Nullable CardVenue venue() {
+        return CardVenue.of(data);
+    }
 }

@@ -89,8 +89,17 @@ public record CardContent(CampaignContent campaign, HolderContent holder) {
         return campaign.eventEndsAt();
     }
 
+    /** The venue's name: the structured venue's, or the location text; see {@link #venueDetails()}. */
     public @Nullable String venue() {
-        Object location = data().get("location");
-        return location instanceof String s ? s : null;
+        CardVenue venue = venueDetails();
+        return venue == null ? null : venue.name();
+    }
+
+    /**
+     * Where the event takes place, with address and coordinates when the campaign gives them. Read
+     * from the merged data, so a holder's own venue or location wins as every other value does.
+     */
+    public @Nullable CardVenue venueDetails() {
+        return CardVenue.of(data());
     }
 }

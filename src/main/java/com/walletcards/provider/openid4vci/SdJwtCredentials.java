@@ -9,6 +9,7 @@ import com.nimbusds.jose.JWSObject;
 import com.nimbusds.jose.Payload;
 import com.nimbusds.jose.jwk.ECKey;
 import com.walletcards.card.spi.CardContent;
+import com.walletcards.card.spi.CardVenue;
 import java.text.ParseException;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +18,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,6 +28,8 @@ import org.jspecify.annotations.Nullable;
 final class SdJwtCredentials {
 
     static final Duration CREDENTIAL_VALIDITY = Duration.ofDays(365);
+    /** Data keys that are the card's look or have claims of their own, so not repeated among the details. */
+    private static final Set<String> CLAIMED_ELSEWHERE = Set.of("design", "location", "venue");
 
     private final String issuer;
     private final IssuerKey key;
@@ -62,7 +66,19 @@ final class SdJwtCredentials {
         sd(top, disclosures, "name", content.campaignName());
         sd(top, disclosures, "holder_name", content.recipientName());
         sd(top, disclosures, "organization", content.organizationName());
-        sd(top, disclosures, "venue", content.venue());
+        CardVenue venue = content.venueDetails();
+        if (venue != null) {
+            sd(top, disclosures, "venue", venue.name());
+            sd(top, disclosures, "venue_address", venue.address());
+            // One disclosure for both: half a position is no position.
+            sd(
+                    top,
+                    disclosures,
+                    "venue_coordinates",
+                    venue.hasCoordinates()
+                            ? Map.of("latitude", venue.latitude(), "longitude", venue.longitude())
+                            : null);
+        }
         sd(top, disclosures, "start_date", text(content.startDate()));
         sd(top, disclosures, "end_date", text(content.endDate()));
         sd(
@@ -80,7 +96,7 @@ final class SdJwtCredentials {
         SDObjectBuilder details = new SDObjectBuilder();
         int detailCount = 0;
         for (var entry : content.data().entrySet()) {
-            if (!"design".equals(entry.getKey()) && !"location".equals(entry.getKey()) && entry.getValue() != null) {
+            if (!CLAIMED_ELSEWHERE.contains(entry.getKey()) && entry.getValue() != null) {
                 sd(details, disclosures, entry.getKey(), entry.getValue());
                 detailCount++;
             }

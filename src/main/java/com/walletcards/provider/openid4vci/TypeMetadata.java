@@ -25,6 +25,8 @@ record TypeMetadata(
             Claim.of("holder_name", "Holder"),
             Claim.of("organization", "Issued by"),
             Claim.of("venue", "Venue"),
+            Claim.of("venue_address", "Address"),
+            Claim.of("venue_coordinates", "Coordinates"),
             Claim.of("start_date", "From"),
             Claim.of("end_date", "Until"),
             Claim.of("starts_at", "Starts"),

@@ -75,6 +75,10 @@ class OpenId4vciIssuanceTest {
     record Card(String campaignId, String recipientId, String cardId, String page) {}
 
     private Card card() {
+        return card(Map.of("location", "Hall A", "start_time", "18:00"));
+    }
+
+    private Card card(Map<String, Object> campaignData) {
         String campaign = flows.campaign(Map.of(
                 "name",
                 "Summer Summit",
@@ -83,7 +87,7 @@ class OpenId4vciIssuanceTest {
                 "startDate",
                 "2031-07-01",
                 "campaignData",
-                Map.of("location", "Hall A", "start_time", "18:00")));
+                campaignData));
         String recipient = flows.recipient(
                         campaign, Map.of("name", "Ada Lovelace", "recipientData", Map.of("seat", "12A")))
                 .get("id")
@@ -132,6 +136,7 @@ class OpenId4vciIssuanceTest {
                 .containsEntry("name", "Summer Summit")
                 .containsEntry("holder_name", "Ada Lovelace")
                 .containsEntry("venue", "Hall A")
+                .doesNotContainKeys("venue_address", "venue_coordinates")
                 .containsEntry("start_date", "2031-07-01")
                 .containsEntry("seat", "12A")
                 .containsKey("barcode");
@@ -146,6 +151,29 @@ class OpenId4vciIssuanceTest {
 
         // Issuing is the install: the card is active through the provider SPI's inbound port.
         flows.waitForCard(card.campaignId(), card.recipientId(), "active");
+    }
+
+    @Test
+    void theVenueIsDisclosedAsNameAddressAndCoordinatesAndNotRepeatedAmongTheDetails() throws Exception {
+        Card card = card(Map.of(
+                "location",
+                "Hall A",
+                "venue",
+                Map.of("name", "Messe München", "address", "Messeplatz 1", "latitude", 48.1351, "longitude", 11.582)));
+        TestWallet.Session session = wallet.redeem(offerLink(card));
+
+        var verified = verify(
+                session, wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session))));
+
+        // A venue among the details would be a second disclosure named "venue", holding the object.
+        assertThat(verified.disclosed())
+                .containsEntry("venue", "Messe München")
+                .containsEntry("venue_address", "Messeplatz 1")
+                .containsEntry("venue_coordinates", Map.of("latitude", 48.1351, "longitude", 11.582))
+                .doesNotContainKey("location");
+        assertThat(verified.claims()).doesNotContainKeys("venue_address", "venue_coordinates");
+        String typeClaims = wallet.get((String) verified.claims().get("vct")).body();
+        assertThat(typeClaims).contains("\"venue_address\"").contains("\"venue_coordinates\"");
     }
 
     @Test
