@@ -2,6 +2,7 @@ package com.walletcards.provider.apple;
 
 import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.CardDesign;
+import com.walletcards.card.spi.CardVenue;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -72,6 +73,13 @@ final class PassJson {
                     "endDate",
                     w3c(ends != null && ends.isAfter(starts) ? ends : starts.plus(Duration.ofHours(4)), zone));
             pass.put("relevantDates", List.of(relevant));
+        }
+        CardVenue venue = content.venueDetails();
+        if (venue != null && venue.hasCoordinates()) {
+            // The lock screen offers the pass near the venue (Apple allows up to ten locations).
+            Map<String, Object> place = location(venue);
+            place.put("relevantText", venue.name());
+            pass.put("locations", List.of(place));
         }
         Instant expires = ends != null ? ends : starts;
         if (expires != null && content.campaignType().equals("event")) {
@@ -169,6 +177,14 @@ final class PassJson {
     }
 
     /** W3C date-time with the campaign's offset, so the wallet shows local event times. */
+    /** A venue's coordinates as pass.json and the semantic tags write them. */
+    static Map<String, Object> location(CardVenue venue) {
+        Map<String, Object> place = new LinkedHashMap<>();
+        place.put("latitude", venue.latitude());
+        place.put("longitude", venue.longitude());
+        return place;
+    }
+
     static String w3c(Instant instant, ZoneId zone) {
         return ZonedDateTime.ofInstant(instant, zone).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
     }

@@ -1,6 +1,7 @@
 package com.walletcards.provider.apple;
 
 import com.walletcards.card.spi.CardContent;
+import com.walletcards.card.spi.CardVenue;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,9 +25,12 @@ final class PassSemantics {
         Map<String, Object> tags = new LinkedHashMap<>();
         tags.put("eventType", "PKEventTypeGeneric");
         tags.put("eventName", content.campaignName());
-        if (content.venue() != null) {
-            tags.put("venueName", content.venue());
-            // venueLocation {latitude, longitude} belongs here once a campaign's venue has coordinates.
+        CardVenue venue = content.venueDetails();
+        if (venue != null) {
+            tags.put("venueName", venue.name());
+            if (venue.hasCoordinates()) {
+                tags.put("venueLocation", PassJson.location(venue));
+            }
         }
         if (when.starts() != null) {
             tags.put("eventStartDate", PassJson.w3c(when.starts(), zone));

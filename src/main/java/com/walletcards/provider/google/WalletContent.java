@@ -4,6 +4,7 @@ import com.walletcards.card.spi.CampaignContent;
 import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.CardDesign;
 import com.walletcards.card.spi.CardDesign.ImageKind;
+import com.walletcards.card.spi.CardVenue;
 import java.time.Instant;
 import java.time.LocalTime;
 import java.time.ZoneId;
@@ -114,13 +115,16 @@ final class WalletContent {
         switch (vertical) {
             case eventTicket -> {
                 body.put("eventName", text(c.name()));
-                // The location text is the venue's name; Google shows an address only when there
-                // is a separate one, so none is sent rather than the name twice. A structured
-                // campaignData.venue (contract §12) takes this place when given: its name, and its
-                // address when it has one.
-                String venue = c.data().get("location") instanceof String s && !s.isBlank() ? s : null;
+                // The structured venue (contract §12), or the location text as its name. Google
+                // shows an address only when there is a separate one, never the name twice.
+                CardVenue venue = c.venue();
                 if (venue != null) {
-                    body.put("venue", Map.of("name", text(venue)));
+                    Map<String, Object> place = new LinkedHashMap<>();
+                    place.put("name", text(venue.name()));
+                    if (venue.address() != null) {
+                        place.put("address", text(venue.address()));
+                    }
+                    body.put("venue", place);
                 }
                 Map<String, Object> dateTime = new LinkedHashMap<>();
                 doorsOpen(c).ifPresent(doors -> dateTime.put("doorsOpen", doors));

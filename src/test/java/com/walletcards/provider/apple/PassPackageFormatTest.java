@@ -100,6 +100,16 @@ class PassPackageFormatTest extends AppleModeTest {
                 "campaignData",
                         Map.of(
                                 "location", "Hall A",
+                                "venue",
+                                        Map.of(
+                                                "name",
+                                                "Hall A",
+                                                "address",
+                                                "Messeplatz 1, 10117 Berlin",
+                                                "latitude",
+                                                52.5163,
+                                                "longitude",
+                                                13.3777),
                                 "doors_open_time", "18:30",
                                 "start_time", "19:00",
                                 "end_time", "23:00",
@@ -219,6 +229,17 @@ class PassPackageFormatTest extends AppleModeTest {
         JsonNode semantics = json.get("semantics");
         assertThat(semantics.get("eventName").asString()).isEqualTo("Summer Summit");
         assertThat(semantics.get("venueName").asString()).isEqualTo("Hall A");
+        // SemanticTags: venueLocation is a dictionary of latitude and longitude, as numbers.
+        assertThat(semantics.get("venueLocation").get("latitude").asDouble()).isEqualTo(52.5163);
+        assertThat(semantics.get("venueLocation").get("longitude").asDouble()).isEqualTo(13.3777);
+        // Pass: locations is an array of at most ten dictionaries, each with latitude and longitude
+        // (numbers, required) and optionally relevantText (a string).
+        JsonNode locations = json.get("locations");
+        assertThat(locations.isArray()).isTrue();
+        assertThat(locations.size()).isBetween(1, 10);
+        assertThat(locations.get(0).get("latitude").isNumber()).isTrue();
+        assertThat(locations.get(0).get("longitude").isNumber()).isTrue();
+        assertThat(locations.get(0).get("relevantText").asString()).isEqualTo("Hall A");
         assertThat(date(semantics.get("eventStartDate"))).isEqualTo(date(json.get("relevantDate")));
         assertThat(date(semantics.get("eventEndDate")))
                 .isEqualTo(date(relevant.get(0).get("endDate")));

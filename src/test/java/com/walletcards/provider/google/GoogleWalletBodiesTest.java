@@ -137,6 +137,32 @@ class GoogleWalletBodiesTest {
     }
 
     @Test
+    void aStructuredVenueGivesTheEventClassItsNameAndAddressAndPassesTheDefinitions() {
+        Map<String, Object> data = campaignData();
+        data.put(
+                "venue",
+                Map.of(
+                        "name",
+                        "Olympiahalle",
+                        "address",
+                        "Spiridon-Louis-Ring 21, 80809 München",
+                        "latitude",
+                        48.1752,
+                        "longitude",
+                        11.5518));
+        Map<String, Object> body = WalletContent.classBody(
+                CLASS_ID, campaign("event", data, Instant.parse("2031-07-01T16:00:00Z")), "https://x/cb");
+
+        JsonNode venue = tree(body).path("venue");
+        assertThat(venue.path("name").path("defaultValue").path("value").asString())
+                .isEqualTo("Olympiahalle");
+        assertThat(venue.path("address").path("defaultValue").path("value").asString())
+                .isEqualTo("Spiridon-Louis-Ring 21, 80809 München");
+        assertThat(GoogleWalletDefinitions.problem(Vertical.of("event").classType(), tree(body)))
+                .isEmpty();
+    }
+
+    @Test
     void withoutASeparateStartTimeTheDoorsOpeningIsTheStartAndNotRepeated() {
         Map<String, Object> data = new LinkedHashMap<>(campaignData());
         data.remove("start_time");
