@@ -24,34 +24,5 @@ import org.springframework.test.context.TestPropertySource;
 @Tag("database")
 @DirtiesContext
 @ExtendWith(PostgresAvailability.class)
-@TestPropertySource(
-        properties = {
-            "wallet.access.bootstrap-api-key=",
-            "wallet.data-dir=target/test-data",
-            // The local mode of every provider (LocalModes): module tests bring in-memory wallets
-            // that claim it, or the provider module's own.
-            "wallet.providers.settings.alpha.mode=local",
-            "wallet.providers.settings.beta.mode=local",
-            "wallet.providers.settings.eudiw.mode=local",
-            "db-scheduler.polling-interval=200ms",
-            // Several test contexts live at once (the context cache); small pools that give back
-            // idle connections keep them all well under PostgreSQL's connection limit. The job
-            // engine keeps to fewer threads than the service's, so that with the pool's share it
-            // needs (a connection per thread, one to poll, one for heartbeats) requests still find
-            // connections: the ratio the service's own settings keep (JobEngineSettings).
-            "spring.datasource.hikari.maximum-pool-size=10",
-            "spring.datasource.hikari.minimum-idle=1",
-            "spring.datasource.hikari.idle-timeout=10000",
-            "db-scheduler.threads=4",
-            // The per-address limits of the public paths, lifted (LiftedRateLimits).
-            "wallet.rate-limits.holder.per-second=1000000",
-            "wallet.rate-limits.holder.burst=1000000",
-            "wallet.rate-limits.openid4vci.per-second=1000000",
-            "wallet.rate-limits.openid4vci.burst=1000000",
-            "wallet.rate-limits.callbacks.per-second=1000000",
-            "wallet.rate-limits.callbacks.burst=1000000",
-            "wallet.rate-limits.apple.per-second=1000000",
-            "wallet.rate-limits.apple.burst=1000000",
-            "spring.datasource.hikari.connection-timeout=15000"
-        })
+@TestPropertySource(locations = "classpath:database-test.properties")
 public @interface ModuleDatabaseTest {}
