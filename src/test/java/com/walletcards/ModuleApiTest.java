@@ -75,6 +75,8 @@ class ModuleApiTest {
                             "ApiPrincipal",
                             "IssuedKey",
                             "Organization",
+                            "OrganizationChanges",
+                            "OrganizationContact",
                             "RequiresScope",
                             "RequiresScope.CampaignsRead",
                             "RequiresScope.CampaignsWrite",
