@@ -18,6 +18,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -33,7 +34,7 @@ class RecipientQueries {
 
     /** The columns a recipient is stored in. */
     private static final String STORED = """
-            id, organization_id, campaign_id, email, name, phone, external_id, recipient_data, provider_types,
+            id, organization_id, campaign_id, email, name, phone, external_id, recipient_data, provider_types, locale,
             status, wallet_card_id, content_version, created_at, updated_at""";
 
     /**
@@ -62,9 +63,9 @@ class RecipientQueries {
                 .forEach((columns, group) -> jdbc.sql("INSERT INTO recipients (" + STORED + """
                                 , live_email, card_batch, invite_on_create)
                                 SELECT r.id, :org, :campaign, r.email, r.name, r.phone, r.external_id, r.recipient_data,
-                                  r.provider_types, :status, NULL, :version, :created, :updated, r.live_email, :batch, :invite
-                                FROM UNNEST(:ids, :emails, :names, :phones, :externalIds, :data, :types, :liveEmails)
-                                  AS r(id, email, name, phone, external_id, recipient_data, provider_types, live_email)""")
+                                  r.provider_types, r.locale, :status, NULL, :version, :created, :updated, r.live_email, :batch, :invite
+                                FROM UNNEST(:ids, :emails, :names, :phones, :externalIds, :data, :types, :locales, :liveEmails)
+                                  AS r(id, email, name, phone, external_id, recipient_data, provider_types, locale, live_email)""")
                         .param("org", columns.organizationId())
                         .param("campaign", columns.campaignId())
                         .param("status", columns.status())
@@ -84,6 +85,7 @@ class RecipientQueries {
                                 SqlArrays.column(
                                         group,
                                         r -> r.providerTypes() == null ? null : String.join(" ", r.providerTypes())))
+                        .param("locales", SqlArrays.column(group, r -> languageOf(r.locale())))
                         .param("liveEmails", SqlArrays.column(group, r -> Recipient.normalizedEmail(r.email())))
                         .update());
     }
@@ -110,7 +112,7 @@ class RecipientQueries {
     void update(Recipient r) {
         jdbc.sql("""
                         UPDATE recipients SET name = ?, phone = ?, external_id = ?, recipient_data = ?, provider_types = ?,
-                          status = ?, wallet_card_id = ?, content_version = ?, updated_at = ?,
+                          locale = ?, status = ?, wallet_card_id = ?, content_version = ?, updated_at = ?,
                           live_email = CASE WHEN ? = 'deleted' THEN NULL ELSE live_email END,
                           deleted_at = CASE WHEN ? = 'deleted' THEN ? ELSE deleted_at END
                         WHERE id = ? AND organization_id = ?""")
@@ -120,6 +122,7 @@ class RecipientQueries {
                         r.externalId(),
                         Json.write(r.recipientData()),
                         r.providerTypes() == null ? null : String.join(" ", r.providerTypes()),
+                        languageOf(r.locale()),
                         r.status().name(),
                         r.walletCardId(),
                         r.contentVersion(),
@@ -368,6 +371,14 @@ class RecipientQueries {
         return value == null || value.isBlank() ? null : Arrays.asList(value.split(" "));
     }
 
+    private static @Nullable String languageOf(@Nullable Locale locale) {
+        return locale == null ? null : locale.getLanguage();
+    }
+
+    private static @Nullable Locale locale(@Nullable String language) {
+        return language == null ? null : Locale.forLanguageTag(language);
+    }
+
     static Recipient recipient(ResultSet rs, int row) throws SQLException {
         String cardStatus = rs.getString("wallet_card_status");
         return new Recipient(
@@ -380,6 +391,7 @@ class RecipientQueries {
                 rs.getString("external_id"),
                 StoredJsonObject.of(rs.getString("recipient_data")),
                 providerTypes(rs.getString("provider_types")),
+                locale(rs.getString("locale")),
                 CardStatus.valueOf(rs.getString("status")),
                 rs.getString("wallet_card_id"),
                 cardStatus == null ? null : CardStatus.valueOf(cardStatus),

@@ -129,6 +129,7 @@ final class CsvImportRows implements Iterator<ImportRow>, Closeable {
                 standard.get(EXTERNAL_ID),
                 data,
                 null,
+                null,
                 v);
         if (recipient == null || v.hasErrors()) {
             try {
