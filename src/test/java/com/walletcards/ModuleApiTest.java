@@ -250,7 +250,7 @@ class ModuleApiTest {
                             "WebhookManagement.AttemptPage",
                             "WebhookManagement.WebhookPage",
                             "WebhookManagement.WithSecret")),
-            entry("email", Set.of("Invite", "InviteEmails", "Mailer", "OutgoingEmail")),
+            entry("email", Set.of("Invite", "Invite.Contact", "InviteEmails", "Mailer", "OutgoingEmail")),
             entry(
                     "holder",
                     Set.of(
