@@ -59,6 +59,12 @@ public class AccessManagement {
         return changed;
     }
 
+    /** The organization, when the service has exactly one (a single organizer's deployment). */
+    public Optional<Organization> soleOrganization() {
+        List<Organization> firstTwo = queries.firstTwoOrganizations();
+        return firstTwo.size() == 1 ? Optional.of(firstTwo.get(0)) : Optional.empty();
+    }
+
     @Transactional
     public IssuedKey issueKey(OrganizationId org, @Nullable String name, Set<Scope> scopes) {
         return issueKey(org, name, scopes, KeyHashing.newSecret());

@@ -70,6 +70,13 @@ class AccessQueries {
                 .optional();
     }
 
+    /** At most two organizations, oldest first: enough to tell whether there is exactly one. */
+    List<Organization> firstTwoOrganizations() {
+        return jdbc.sql(SELECT_ORGANIZATION + " ORDER BY id LIMIT 2")
+                .query(AccessQueries::organization)
+                .list();
+    }
+
     void rename(OrganizationId id, String name) {
         jdbc.sql("UPDATE organizations SET name = ? WHERE id = ?")
                 .params(name, id.value())
