@@ -138,15 +138,17 @@ class RecipientQueries {
     /** Saves the editable fields of many recipients in one batch (an import's upserts). */
     void updateContent(List<Recipient> recipients) {
         batch.batchUpdate("""
-                UPDATE recipients SET name = ?, phone = ?, recipient_data = ?, content_version = ?, updated_at = ?
+                UPDATE recipients SET name = ?, phone = ?, recipient_data = ?, locale = ?, content_version = ?,
+                  updated_at = ?
                 WHERE id = ? AND organization_id = ?""", recipients, 500, (ps, r) -> {
             ps.setString(1, r.name());
             ps.setString(2, r.phone());
             ps.setString(3, Json.write(r.recipientData()));
-            ps.setLong(4, r.contentVersion());
-            ps.setObject(5, Times.db(r.updatedAt()));
-            ps.setString(6, r.id());
-            ps.setString(7, r.organizationId().value());
+            ps.setString(4, languageOf(r.locale()));
+            ps.setLong(5, r.contentVersion());
+            ps.setObject(6, Times.db(r.updatedAt()));
+            ps.setString(7, r.id());
+            ps.setString(8, r.organizationId().value());
         });
     }
 
