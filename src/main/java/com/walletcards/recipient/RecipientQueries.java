@@ -18,7 +18,6 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -85,7 +84,7 @@ class RecipientQueries {
                                 SqlArrays.column(
                                         group,
                                         r -> r.providerTypes() == null ? null : String.join(" ", r.providerTypes())))
-                        .param("locales", SqlArrays.column(group, r -> languageOf(r.locale())))
+                        .param("locales", SqlArrays.column(group, r -> StoredLanguage.of(r.locale())))
                         .param("liveEmails", SqlArrays.column(group, r -> Recipient.normalizedEmail(r.email())))
                         .update());
     }
@@ -122,7 +121,7 @@ class RecipientQueries {
                         r.externalId(),
                         Json.write(r.recipientData()),
                         r.providerTypes() == null ? null : String.join(" ", r.providerTypes()),
-                        languageOf(r.locale()),
+                        StoredLanguage.of(r.locale()),
                         r.status().name(),
                         r.walletCardId(),
                         r.contentVersion(),
@@ -144,7 +143,7 @@ class RecipientQueries {
             ps.setString(1, r.name());
             ps.setString(2, r.phone());
             ps.setString(3, Json.write(r.recipientData()));
-            ps.setString(4, languageOf(r.locale()));
+            ps.setString(4, StoredLanguage.of(r.locale()));
             ps.setLong(5, r.contentVersion());
             ps.setObject(6, Times.db(r.updatedAt()));
             ps.setString(7, r.id());
@@ -373,14 +372,6 @@ class RecipientQueries {
         return value == null || value.isBlank() ? null : Arrays.asList(value.split(" "));
     }
 
-    private static @Nullable String languageOf(@Nullable Locale locale) {
-        return locale == null ? null : locale.getLanguage();
-    }
-
-    private static @Nullable Locale locale(@Nullable String language) {
-        return language == null ? null : Locale.forLanguageTag(language);
-    }
-
     static Recipient recipient(ResultSet rs, int row) throws SQLException {
         String cardStatus = rs.getString("wallet_card_status");
         return new Recipient(
@@ -393,7 +384,7 @@ class RecipientQueries {
                 rs.getString("external_id"),
                 StoredJsonObject.of(rs.getString("recipient_data")),
                 providerTypes(rs.getString("provider_types")),
-                locale(rs.getString("locale")),
+                StoredLanguage.read(rs.getString("locale")),
                 CardStatus.valueOf(rs.getString("status")),
                 rs.getString("wallet_card_id"),
                 cardStatus == null ? null : CardStatus.valueOf(cardStatus),
