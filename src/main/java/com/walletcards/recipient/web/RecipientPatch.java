@@ -54,10 +54,10 @@ final class RecipientPatch {
             List<String> providerTypes,
 
             @Schema(
-                    allowableValues = {"en", "de"},
+                    pattern = "^(en|de)$",
                     types = {"string", "null"},
-                    description = "The language of the invite email and, before the browser's own preference, of"
-                            + " the card pages; without it, the organization's defaultLocale")
+                    description = "en or de: the language of the invite email and, before the browser's own"
+                            + " preference, of the card pages; null: the organization's defaultLocale")
             @Nullable
             String locale) {}
 

@@ -27,9 +27,9 @@ record RecipientView(
         @Nullable List<String> providerTypes,
 
         @Schema(
-                allowableValues = {"en", "de"},
+                pattern = "^(en|de)$",
                 types = {"string", "null"},
-                description = "The recipient's own language; null: the organization's defaultLocale")
+                description = "The recipient's own language, en or de; null: the organization's defaultLocale")
         @Nullable
         String locale,
 
