@@ -75,6 +75,8 @@ class ModuleApiTest {
                             "ApiPrincipal",
                             "IssuedKey",
                             "Organization",
+                            "OrganizationChanges",
+                            "OrganizationContact",
                             "RequiresScope",
                             "RequiresScope.CampaignsRead",
                             "RequiresScope.CampaignsWrite",
@@ -250,7 +252,7 @@ class ModuleApiTest {
                             "WebhookManagement.AttemptPage",
                             "WebhookManagement.WebhookPage",
                             "WebhookManagement.WithSecret")),
-            entry("email", Set.of("Invite", "InviteEmails", "Mailer", "OutgoingEmail")),
+            entry("email", Set.of("Invite", "Invite.Contact", "InviteEmails", "Mailer", "OutgoingEmail")),
             entry(
                     "holder",
                     Set.of(
@@ -260,6 +262,7 @@ class ModuleApiTest {
                             "CardPageView.Detail",
                             "CardPageView.Message",
                             "CardPageView.Offer",
+                            "CardPageView.Place",
                             "CardPages",
                             "CardPages.Live",
                             "CardPages.Missing",

@@ -7,6 +7,7 @@ import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -18,6 +19,9 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 /** Organizations and their API keys. */
 @Service
 public class AccessManagement {
+
+    /** The language of an organization until it chooses another. */
+    public static final Locale DEFAULT_LOCALE = Locale.ENGLISH;
 
     private final AccessQueries queries;
     private final VerifiedKeys verified;
@@ -31,13 +35,34 @@ public class AccessManagement {
 
     @Transactional
     public Organization createOrganization(String name) {
-        Organization org = new Organization(new OrganizationId(Ids.newId("org")), name, Times.now(clock));
+        Organization org =
+                new Organization(new OrganizationId(Ids.newId("org")), name, null, DEFAULT_LOCALE, Times.now(clock));
         queries.insert(org);
         return org;
     }
 
     public Optional<Organization> organization(OrganizationId id) {
         return queries.organization(id);
+    }
+
+    /** Applies a validated change; an unknown organization is 404. */
+    @Transactional
+    public Organization updateOrganization(OrganizationId id, OrganizationChanges changes) {
+        Organization current = queries.organization(id).orElseThrow(() -> new NotFound("Organization"));
+        Organization changed = new Organization(
+                current.id(),
+                changes.name() == null ? current.name() : changes.name(),
+                changes.contactGiven() ? changes.contact() : current.contact(),
+                changes.defaultLocale() == null ? current.defaultLocale() : changes.defaultLocale(),
+                current.createdAt());
+        queries.update(changed);
+        return changed;
+    }
+
+    /** The organization, when the service has exactly one (a single organizer's deployment). */
+    public Optional<Organization> soleOrganization() {
+        List<Organization> firstTwo = queries.firstTwoOrganizations();
+        return firstTwo.size() == 1 ? Optional.of(firstTwo.get(0)) : Optional.empty();
     }
 
     @Transactional
@@ -118,6 +143,26 @@ public class AccessManagement {
         queries.oldestOrganization()
                 .filter(org -> !org.name().equals(name))
                 .ifPresent(org -> queries.rename(org.id(), name));
+    }
+
+    /**
+     * Gives the bootstrap organization (the oldest) this contact email, keeping the phone and web
+     * address it may have been given through the admin API.
+     */
+    @Transactional
+    void setBootstrapContactEmail(String email) {
+        queries.oldestOrganization()
+                .filter(org -> org.contact() == null || !org.contact().email().equals(email))
+                .ifPresent(org -> {
+                    OrganizationContact old = org.contact();
+                    queries.update(new Organization(
+                            org.id(),
+                            org.name(),
+                            new OrganizationContact(
+                                    email, old == null ? null : old.phone(), old == null ? null : old.url()),
+                            org.defaultLocale(),
+                            org.createdAt()));
+                });
     }
 
     /**

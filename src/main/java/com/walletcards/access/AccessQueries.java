@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -23,13 +24,31 @@ class AccessQueries {
     }
 
     void insert(Organization org) {
-        jdbc.sql("INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)")
-                .params(org.id().value(), org.name(), Times.db(org.createdAt()))
+        jdbc.sql("INSERT INTO organizations (id, name, default_locale, created_at) VALUES (?, ?, ?, ?)")
+                .params(org.id().value(), org.name(), org.defaultLocale().getLanguage(), Times.db(org.createdAt()))
                 .update();
     }
 
+    /** Writes the organization's name, contact and language as they are now. */
+    boolean update(Organization org) {
+        OrganizationContact contact = org.contact();
+        return jdbc.sql("""
+            UPDATE organizations
+               SET name = ?, contact_email = ?, contact_phone = ?, contact_url = ?, default_locale = ?
+             WHERE id = ?""")
+                        .params(
+                                org.name(),
+                                contact == null ? null : contact.email(),
+                                contact == null ? null : contact.phone(),
+                                contact == null ? null : contact.url(),
+                                org.defaultLocale().getLanguage(),
+                                org.id().value())
+                        .update()
+                > 0;
+    }
+
     Optional<Organization> organization(OrganizationId id) {
-        return jdbc.sql("SELECT id, name, created_at FROM organizations WHERE id = ?")
+        return jdbc.sql(SELECT_ORGANIZATION + " WHERE id = ?")
                 .param(id.value())
                 .query(AccessQueries::organization)
                 .optional();
@@ -46,9 +65,16 @@ class AccessQueries {
     }
 
     Optional<Organization> oldestOrganization() {
-        return jdbc.sql("SELECT id, name, created_at FROM organizations ORDER BY id LIMIT 1")
+        return jdbc.sql(SELECT_ORGANIZATION + " ORDER BY id LIMIT 1")
                 .query(AccessQueries::organization)
                 .optional();
+    }
+
+    /** At most two organizations, oldest first: enough to tell whether there is exactly one. */
+    List<Organization> firstTwoOrganizations() {
+        return jdbc.sql(SELECT_ORGANIZATION + " ORDER BY id LIMIT 2")
+                .query(AccessQueries::organization)
+                .list();
     }
 
     void rename(OrganizationId id, String name) {
@@ -119,6 +145,9 @@ class AccessQueries {
                 .single();
     }
 
+    private static final String SELECT_ORGANIZATION =
+            "SELECT id, name, contact_email, contact_phone, contact_url, default_locale, created_at FROM organizations";
+
     private static final String SELECT_KEY =
             "SELECT id, organization_id, name, prefix, scopes, created_at, revoked_at FROM api_keys";
 
@@ -127,9 +156,14 @@ class AccessQueries {
     }
 
     private static Organization organization(ResultSet rs, int row) throws SQLException {
+        String email = rs.getString("contact_email");
         return new Organization(
                 new OrganizationId(rs.getString("id")),
                 rs.getString("name"),
+                email == null
+                        ? null
+                        : new OrganizationContact(email, rs.getString("contact_phone"), rs.getString("contact_url")),
+                Locale.forLanguageTag(rs.getString("default_locale")),
                 rs.getObject("created_at", OffsetDateTime.class).toInstant());
     }
 

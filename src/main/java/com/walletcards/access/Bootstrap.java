@@ -1,5 +1,6 @@
 package com.walletcards.access;
 
+import com.walletcards.shared.Validation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,6 +36,27 @@ class Bootstrap implements ApplicationRunner {
 
     @Override
     public void run(ApplicationArguments args) throws IOException {
+        bootstrapKey();
+        if (properties.hasOrganizationContactEmail()) {
+            access.setBootstrapContactEmail(contactEmail());
+        }
+    }
+
+    /** The configured contact email, or a start that fails saying which setting is wrong. */
+    private String contactEmail() {
+        Validation v = new Validation();
+        String email = v.email(
+                "WALLET_ORGANIZATION_CONTACT_EMAIL",
+                properties.organizationContactEmail().strip(),
+                true);
+        if (email == null) {
+            throw new IllegalStateException(
+                    "WALLET_ORGANIZATION_CONTACT_EMAIL must be a valid email address, such as tickets@example.com");
+        }
+        return email;
+    }
+
+    private void bootstrapKey() throws IOException {
         String organizationName =
                 properties.hasOrganizationName() ? properties.organizationName().strip() : DEFAULT_ORGANIZATION;
         if (properties.hasOrganizationName()) {

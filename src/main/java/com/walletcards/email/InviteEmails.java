@@ -12,8 +12,9 @@ import org.thymeleaf.context.Context;
 /**
  * Composes an invitation that reads like the organizer's own mail, not like phishing: the
  * organizer's name as sender and in the text, the event's details, the link both as a button and
- * written out, and a plain-text part that says everything the HTML part says. The caller's
- * subject, body and button text replace the defaults, with their placeholders filled.
+ * written out, the campaign's logo, how to reach the organizer (answers go to its contact email),
+ * and a plain-text part that says everything the HTML part says, all in the recipient's language.
+ * The caller's subject, body and button text replace the defaults, with their placeholders filled.
  */
 @Component
 public class InviteEmails {
@@ -28,7 +29,7 @@ public class InviteEmails {
 
     public OutgoingEmail compose(
             Invite invite, @Nullable String subject, @Nullable String body, @Nullable String buttonText) {
-        Locale locale = Locale.ENGLISH;
+        Locale locale = invite.locale();
         Map<String, String> values = invite.values();
         String renderedSubject = blank(subject)
                 ? words.getMessage("email.subject", new Object[] {invite.eventName()}, locale)
@@ -48,6 +49,7 @@ public class InviteEmails {
         return new OutgoingEmail(
                 invite.to(),
                 invite.organizer(),
+                invite.contact() == null ? null : invite.contact().email(),
                 renderedSubject.replaceAll("[\\r\\n]+", " "),
                 templates.process("email/invite.txt", context),
                 templates.process("email/invite", context));

@@ -58,6 +58,9 @@ public class Mailer {
             MimeMessageHelper helper = new MimeMessageHelper(message, true, "UTF-8");
             helper.setFrom(sender(email));
             helper.setTo(email.to());
+            if (email.replyTo() != null && !email.replyTo().isBlank()) {
+                helper.setReplyTo(email.replyTo());
+            }
             helper.setSubject(email.subject());
             helper.setText(email.text(), email.html());
             if (properties.smtp()) {

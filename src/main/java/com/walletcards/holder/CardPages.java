@@ -2,6 +2,7 @@ package com.walletcards.holder;
 
 import com.walletcards.access.AccessManagement;
 import com.walletcards.access.Organization;
+import com.walletcards.access.OrganizationContact;
 import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignImage;
@@ -20,6 +21,7 @@ import com.walletcards.notification.CardMessages;
 import com.walletcards.recipient.Recipient;
 import com.walletcards.recipient.RecipientReads;
 import com.walletcards.shared.ApiException;
+import com.walletcards.shared.web.HolderLanguages;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,15 +40,40 @@ import org.springframework.stereotype.Service;
 @Service
 public class CardPages {
 
-    /** The outcome of opening a link: a card to show, a void card, or nothing at all. */
-    public sealed interface Outcome {}
+    /**
+     * The outcome of opening a link: a card to show, a void card, or nothing at all; each in the
+     * page's language, with how to reach the organizer when it is known and has a contact.
+     */
+    public sealed interface Outcome {
+        Locale locale();
 
-    public record Live(CardPageView view) implements Outcome {}
+        @Nullable
+        OrganizationContact contact();
+
+        String organizer();
+    }
+
+    public record Live(
+            CardPageView view, Locale locale, @Nullable OrganizationContact contact) implements Outcome {
+        @Override
+        public String organizer() {
+            return view.organizer();
+        }
+    }
 
     /** A revoked card: the holder learns that it is void and from whom, nothing to scan or add. */
-    public record Void(String title, String organizer) implements Outcome {}
+    public record Void(
+            String title,
+            String organizer,
+            Locale locale,
+            @Nullable OrganizationContact contact) implements Outcome {}
 
-    public record Missing() implements Outcome {}
+    /**
+     * No card to show. The organizer is named only when the service has one organization: then
+     * every link is that organizer's, and saying so tells nothing about the link.
+     */
+    public record Missing(
+            String organizer, Locale locale, @Nullable OrganizationContact contact) implements Outcome {}
 
     /** recipientData keys the service reads itself; they are not the holder's business. */
     private static final Set<String> INTERNAL_KEYS = Set.of("barcodeValue");
@@ -79,26 +106,45 @@ public class CardPages {
         this.words = words;
     }
 
-    /** No transaction around it: a recipient or campaign deleted meanwhile is simply not found. */
-    public Outcome open(String code, Locale locale, Device device) {
+    /**
+     * No transaction around it: a recipient or campaign deleted meanwhile is simply not found. The
+     * page speaks the recipient's language, else the browser's (English or German), else the
+     * organization's default.
+     */
+    public Outcome open(String code, @Nullable String acceptLanguage, Device device) {
         Optional<WalletCard> found = cards.byDownloadCode(code);
         if (found.isEmpty() || found.get().status() == CardStatus.deleted) {
-            return new Missing();
+            return missing(acceptLanguage);
         }
         WalletCard card = found.get();
         CampaignId campaignId = new CampaignId(card.campaignId());
         Optional<Campaign> campaign = campaigns.find(card.organizationId(), campaignId);
         Optional<Recipient> recipient = campaign.flatMap(c -> recipient(card));
         if (campaign.isEmpty() || recipient.isEmpty()) {
-            return new Missing();
+            return missing(acceptLanguage);
         }
-        String organizer = access.organization(card.organizationId())
-                .map(Organization::name)
-                .orElse("");
+        Optional<Organization> organization = access.organization(card.organizationId());
+        String organizer = organization.map(Organization::name).orElse("");
+        OrganizationContact contact = organization.map(Organization::contact).orElse(null);
+        Locale locale = recipient.get().locale() != null
+                ? recipient.get().locale()
+                : HolderLanguages.named(acceptLanguage).orElse(defaultLocale(organization));
         if (card.status() == CardStatus.revoked) {
-            return new Void(campaign.get().name(), organizer);
+            return new Void(campaign.get().name(), organizer, locale, contact);
         }
-        return new Live(view(card, campaign.get(), recipient.get(), organizer, locale, device));
+        return new Live(view(card, campaign.get(), recipient.get(), organizer, locale, device), locale, contact);
+    }
+
+    private Missing missing(@Nullable String acceptLanguage) {
+        Optional<Organization> sole = access.soleOrganization();
+        return new Missing(
+                sole.map(Organization::name).orElse(""),
+                HolderLanguages.named(acceptLanguage).orElse(defaultLocale(sole)),
+                sole.map(Organization::contact).orElse(null));
+    }
+
+    private static Locale defaultLocale(Optional<Organization> organization) {
+        return organization.map(Organization::defaultLocale).orElse(AccessManagement.DEFAULT_LOCALE);
     }
 
     /**

@@ -2,9 +2,13 @@ package com.walletcards.issuance;
 
 import com.walletcards.access.AccessManagement;
 import com.walletcards.access.Organization;
+import com.walletcards.access.OrganizationContact;
 import com.walletcards.campaign.Campaign;
+import com.walletcards.campaign.CampaignImage;
+import com.walletcards.campaign.CampaignImages;
 import com.walletcards.campaign.CardColours;
 import com.walletcards.campaign.EventTimes;
+import com.walletcards.campaign.ImageKind;
 import com.walletcards.card.WalletCards;
 import com.walletcards.email.Invite;
 import com.walletcards.email.InviteEmails;
@@ -14,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.stereotype.Component;
 
@@ -21,15 +27,22 @@ import org.springframework.stereotype.Component;
 @Component
 class Invitations {
 
-    private static final Locale LANGUAGE = Locale.ENGLISH;
     private final Mailer mailer;
     private final InviteEmails emails;
     private final AccessManagement access;
     private final MessageSource words;
     private final WalletCards cards;
+    private final CampaignImages images;
 
-    Invitations(Mailer mailer, InviteEmails emails, AccessManagement access, MessageSource words, WalletCards cards) {
+    Invitations(
+            Mailer mailer,
+            InviteEmails emails,
+            AccessManagement access,
+            MessageSource words,
+            WalletCards cards,
+            CampaignImages images) {
         this.mailer = mailer;
+        this.images = images;
         this.cards = cards;
         this.emails = emails;
         this.access = access;
@@ -37,6 +50,19 @@ class Invitations {
     }
 
     record Pending(Recipient recipient, Campaign campaign, String downloadUrl) {}
+
+    /**
+     * The campaign's own logo at its public address under the download base (content-addressed, so
+     * mail apps may cache it); the built-in neutral logo adds nothing to an email.
+     */
+    private @Nullable String logoUrl(Campaign c) {
+        CampaignImage logo = images.effective(c.organizationId(), c.id()).get(ImageKind.logo);
+        return logo == null || logo.builtIn() ? null : logo.url();
+    }
+
+    private static Invite.Contact contact(OrganizationContact contact) {
+        return new Invite.Contact(contact.email(), contact.phone(), contact.url());
+    }
 
     boolean send(Pending invite, InviteEmail wording) {
         Recipient r = invite.recipient();
@@ -50,9 +76,12 @@ class Invitations {
         values.put("venue", venue == null ? "" : venue);
         values.put("startDate", c.startDate() == null ? "" : c.startDate().toString());
         values.put("downloadUrl", invite.downloadUrl());
-        String organizer =
-                access.organization(r.organizationId()).map(Organization::name).orElse("");
-        EventTimes.When when = EventTimes.of(c, LANGUAGE, words.getMessage("card.nextDay", null, LANGUAGE));
+        Optional<Organization> organization = access.organization(r.organizationId());
+        String organizer = organization.map(Organization::name).orElse("");
+        Locale language = r.locale() != null
+                ? r.locale()
+                : organization.map(Organization::defaultLocale).orElse(AccessManagement.DEFAULT_LOCALE);
+        EventTimes.When when = EventTimes.of(c, language, words.getMessage("card.nextDay", null, language));
         CardColours colours = CardColours.of(c.design());
         Invite details = new Invite(
                 r.email(),
@@ -66,7 +95,13 @@ class Invitations {
                 colours.background(),
                 colours.foreground(),
                 values,
-                r.walletCardId() == null ? List.of() : cards.inviteEmailLines(r.organizationId(), r.walletCardId()));
+                r.walletCardId() == null ? List.of() : cards.inviteEmailLines(r.organizationId(), r.walletCardId()),
+                language,
+                logoUrl(c),
+                organization
+                        .map(Organization::contact)
+                        .map(Invitations::contact)
+                        .orElse(null));
         return mailer.send(emails.compose(details, wording.subject(), wording.body(), wording.buttonText()));
     }
 }

@@ -125,7 +125,9 @@ public class ImportBatch {
                 false,
                 null,
                 Map.copyOf(input.recipientData()),
-                null);
+                null,
+                input.locale() != null,
+                input.locale());
         target.apply(changes, now).ifPresent(events::publishEvent);
         changed.add(target);
         return List.of();
@@ -149,7 +151,8 @@ public class ImportBatch {
                 later.phone() != null ? later.phone() : first.phone(),
                 first.externalId(),
                 data,
-                first.providerTypes());
+                first.providerTypes(),
+                later.locale() != null ? later.locale() : first.locale());
         BulkAdd.Item item = BulkAdd.Item.valid(earlier.index(), merged);
         toCreate.put((long) earlier.index(), item);
         newByExternalId.put(first.externalId(), item);

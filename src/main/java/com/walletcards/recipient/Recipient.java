@@ -36,6 +36,9 @@ public final class Recipient {
     private @Nullable String externalId;
     private Map<String, Object> recipientData;
     private @Nullable List<String> providerTypes;
+    /** The language of its invite email and card pages; null: its organization's. */
+    private @Nullable Locale locale;
+
     private CardStatus status;
     private @Nullable String walletCardId;
     /** The card's status as the card holds it when the recipient was read. */
@@ -55,6 +58,7 @@ public final class Recipient {
             @Nullable String externalId,
             Map<String, Object> recipientData,
             @Nullable List<String> providerTypes,
+            @Nullable Locale locale,
             CardStatus status,
             @Nullable String walletCardId,
             @Nullable CardStatus walletCardStatus,
@@ -70,6 +74,7 @@ public final class Recipient {
         this.externalId = externalId;
         this.recipientData = recipientData;
         this.providerTypes = providerTypes;
+        this.locale = locale;
         this.status = status;
         this.walletCardId = walletCardId;
         this.walletCardStatus = walletCardStatus;
@@ -154,6 +159,10 @@ public final class Recipient {
             providerTypes = List.copyOf(changes.providerTypes());
             any = true;
         }
+        if (changes.localeSet() && !Objects.equals(changes.locale(), locale)) {
+            locale = changes.locale();
+            any = true;
+        }
         if (content || any) {
             updatedAt = now;
         }
@@ -202,6 +211,10 @@ public final class Recipient {
 
     public @Nullable List<String> providerTypes() {
         return providerTypes;
+    }
+
+    public @Nullable Locale locale() {
+        return locale;
     }
 
     public CardStatus status() {

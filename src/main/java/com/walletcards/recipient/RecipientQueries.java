@@ -33,7 +33,7 @@ class RecipientQueries {
 
     /** The columns a recipient is stored in. */
     private static final String STORED = """
-            id, organization_id, campaign_id, email, name, phone, external_id, recipient_data, provider_types,
+            id, organization_id, campaign_id, email, name, phone, external_id, recipient_data, provider_types, locale,
             status, wallet_card_id, content_version, created_at, updated_at""";
 
     /**
@@ -62,9 +62,9 @@ class RecipientQueries {
                 .forEach((columns, group) -> jdbc.sql("INSERT INTO recipients (" + STORED + """
                                 , live_email, card_batch, invite_on_create)
                                 SELECT r.id, :org, :campaign, r.email, r.name, r.phone, r.external_id, r.recipient_data,
-                                  r.provider_types, :status, NULL, :version, :created, :updated, r.live_email, :batch, :invite
-                                FROM UNNEST(:ids, :emails, :names, :phones, :externalIds, :data, :types, :liveEmails)
-                                  AS r(id, email, name, phone, external_id, recipient_data, provider_types, live_email)""")
+                                  r.provider_types, r.locale, :status, NULL, :version, :created, :updated, r.live_email, :batch, :invite
+                                FROM UNNEST(:ids, :emails, :names, :phones, :externalIds, :data, :types, :locales, :liveEmails)
+                                  AS r(id, email, name, phone, external_id, recipient_data, provider_types, locale, live_email)""")
                         .param("org", columns.organizationId())
                         .param("campaign", columns.campaignId())
                         .param("status", columns.status())
@@ -84,6 +84,7 @@ class RecipientQueries {
                                 SqlArrays.column(
                                         group,
                                         r -> r.providerTypes() == null ? null : String.join(" ", r.providerTypes())))
+                        .param("locales", SqlArrays.column(group, r -> StoredLanguage.of(r.locale())))
                         .param("liveEmails", SqlArrays.column(group, r -> Recipient.normalizedEmail(r.email())))
                         .update());
     }
@@ -110,7 +111,7 @@ class RecipientQueries {
     void update(Recipient r) {
         jdbc.sql("""
                         UPDATE recipients SET name = ?, phone = ?, external_id = ?, recipient_data = ?, provider_types = ?,
-                          status = ?, wallet_card_id = ?, content_version = ?, updated_at = ?,
+                          locale = ?, status = ?, wallet_card_id = ?, content_version = ?, updated_at = ?,
                           live_email = CASE WHEN ? = 'deleted' THEN NULL ELSE live_email END,
                           deleted_at = CASE WHEN ? = 'deleted' THEN ? ELSE deleted_at END
                         WHERE id = ? AND organization_id = ?""")
@@ -120,6 +121,7 @@ class RecipientQueries {
                         r.externalId(),
                         Json.write(r.recipientData()),
                         r.providerTypes() == null ? null : String.join(" ", r.providerTypes()),
+                        StoredLanguage.of(r.locale()),
                         r.status().name(),
                         r.walletCardId(),
                         r.contentVersion(),
@@ -135,15 +137,17 @@ class RecipientQueries {
     /** Saves the editable fields of many recipients in one batch (an import's upserts). */
     void updateContent(List<Recipient> recipients) {
         batch.batchUpdate("""
-                UPDATE recipients SET name = ?, phone = ?, recipient_data = ?, content_version = ?, updated_at = ?
+                UPDATE recipients SET name = ?, phone = ?, recipient_data = ?, locale = ?, content_version = ?,
+                  updated_at = ?
                 WHERE id = ? AND organization_id = ?""", recipients, 500, (ps, r) -> {
             ps.setString(1, r.name());
             ps.setString(2, r.phone());
             ps.setString(3, Json.write(r.recipientData()));
-            ps.setLong(4, r.contentVersion());
-            ps.setObject(5, Times.db(r.updatedAt()));
-            ps.setString(6, r.id());
-            ps.setString(7, r.organizationId().value());
+            ps.setString(4, StoredLanguage.of(r.locale()));
+            ps.setLong(5, r.contentVersion());
+            ps.setObject(6, Times.db(r.updatedAt()));
+            ps.setString(7, r.id());
+            ps.setString(8, r.organizationId().value());
         });
     }
 
@@ -380,6 +384,7 @@ class RecipientQueries {
                 rs.getString("external_id"),
                 StoredJsonObject.of(rs.getString("recipient_data")),
                 providerTypes(rs.getString("provider_types")),
+                StoredLanguage.read(rs.getString("locale")),
                 CardStatus.valueOf(rs.getString("status")),
                 rs.getString("wallet_card_id"),
                 cardStatus == null ? null : CardStatus.valueOf(cardStatus),

@@ -170,6 +170,7 @@ public class RecipientRegistration {
                 input.externalId(),
                 new HashMap<>(input.recipientData()),
                 input.providerTypes(),
+                input.locale(),
                 CardStatus.pending,
                 null,
                 null,

@@ -1,5 +1,8 @@
 package com.walletcards.shared;
 
+import com.walletcards.shared.web.HolderLanguages;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -7,6 +10,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -120,6 +124,46 @@ public final class Validation {
             return null;
         }
         return text;
+    }
+
+    /** An absolute http or https address with a host, such as https://example.com/tickets. */
+    public @Nullable String webAddress(String field, @Nullable String value) {
+        String text = optionalText(field, value, 2000);
+        if (text == null) {
+            return null;
+        }
+        try {
+            URI uri = new URI(text);
+            String scheme = uri.getScheme();
+            if (uri.isAbsolute()
+                    && ("https".equalsIgnoreCase(scheme) || "http".equalsIgnoreCase(scheme))
+                    && uri.getHost() != null) {
+                return text;
+            }
+        } catch (URISyntaxException e) {
+            // Reported below like any other address that is not absolute http(s).
+        }
+        reject(field, "must be an absolute http or https address, for example https://example.com");
+        return null;
+    }
+
+    /** One of the languages the service writes in ({@code en}, {@code de}). */
+    public @Nullable Locale language(String field, @Nullable String value) {
+        if (value == null) {
+            return null;
+        }
+        for (Locale supported : HolderLanguages.SUPPORTED) {
+            if (supported.getLanguage().equals(value)) {
+                return supported;
+            }
+        }
+        reject(
+                field,
+                "must be one of "
+                        + HolderLanguages.SUPPORTED.stream()
+                                .map(Locale::getLanguage)
+                                .toList());
+        return null;
     }
 
     public @Nullable String phone(String field, @Nullable String value) {

@@ -99,4 +99,113 @@ class AdminApiTest {
                         .status())
                 .isEqualTo(401);
     }
+
+    @Test
+    void anOrganizationGetsAContactAndALanguageAndLosesTheContactWithNull() {
+        String orgId = admin().post("/admin/v1/organizations", Map.of("name", "Epsilon"))
+                .data()
+                .get("id")
+                .asString();
+        JsonNode created = admin().get("/admin/v1/organizations/" + orgId).data();
+        assertThat(created.get("contact").isNull()).isTrue();
+        assertThat(created.get("defaultLocale").asString()).isEqualTo("en");
+
+        Api.Response changed = admin().patch(
+                        "/admin/v1/organizations/" + orgId,
+                        Map.of(
+                                "contact",
+                                Map.of(
+                                        "email", "tickets@epsilon.example",
+                                        "phone", "+4930123456",
+                                        "url", "https://epsilon.example/help"),
+                                "defaultLocale",
+                                "de"));
+        assertThat(changed.status()).isEqualTo(200);
+        assertThat(changed.data().get("name").asString()).isEqualTo("Epsilon");
+        assertThat(changed.data().get("contact").get("email").asString()).isEqualTo("tickets@epsilon.example");
+        assertThat(changed.data().get("contact").get("phone").asString()).isEqualTo("+4930123456");
+        assertThat(changed.data().get("contact").get("url").asString()).isEqualTo("https://epsilon.example/help");
+        assertThat(changed.data().get("defaultLocale").asString()).isEqualTo("de");
+
+        JsonNode renamed = admin().patch("/admin/v1/organizations/" + orgId, Map.of("name", "Epsilon Events"))
+                .data();
+        assertThat(renamed.get("name").asString()).isEqualTo("Epsilon Events");
+        assertThat(renamed.get("contact").get("email").asString()).isEqualTo("tickets@epsilon.example");
+        assertThat(renamed.get("defaultLocale").asString()).isEqualTo("de");
+
+        Map<String, Object> removeContact = new java.util.HashMap<>();
+        removeContact.put("contact", null);
+        admin().patch("/admin/v1/organizations/" + orgId, removeContact);
+        JsonNode stored = admin().get("/admin/v1/organizations/" + orgId).data();
+        assertThat(stored.get("contact").isNull()).isTrue();
+        assertThat(stored.get("name").asString()).isEqualTo("Epsilon Events");
+    }
+
+    @Test
+    void aBadContactOrLanguageIsRefusedFieldByField() {
+        String orgId = admin().post("/admin/v1/organizations", Map.of("name", "Zeta"))
+                .data()
+                .get("id")
+                .asString();
+        Api.Response bad = admin().patch(
+                        "/admin/v1/organizations/" + orgId,
+                        Map.of(
+                                "contact",
+                                Map.of("email", "not-an-address", "phone", "030 123", "url", "ftp://zeta.example"),
+                                "defaultLocale",
+                                "fr"));
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.errorCode()).isEqualTo("VALIDATION_FAILED");
+        assertThat(bad.json()
+                        .get("error")
+                        .get("details")
+                        .valueStream()
+                        .map(d -> d.get("field").asString())
+                        .toList())
+                .containsExactlyInAnyOrder("contact.email", "contact.phone", "contact.url", "defaultLocale");
+        Api.Response noEmail = admin().patch(
+                        "/admin/v1/organizations/" + orgId, Map.of("contact", Map.of("url", "https://zeta.example")));
+        assertThat(noEmail.json()
+                        .get("error")
+                        .get("details")
+                        .get(0)
+                        .get("field")
+                        .asString())
+                .isEqualTo("contact.email");
+        Api.Response relative = admin().patch(
+                        "/admin/v1/organizations/" + orgId,
+                        Map.of("contact", Map.of("email", "a@zeta.example", "url", "/help")));
+        assertThat(relative.json()
+                        .get("error")
+                        .get("details")
+                        .get(0)
+                        .get("field")
+                        .asString())
+                .isEqualTo("contact.url");
+        assertThat(admin().patch(
+                                "/admin/v1/organizations/" + orgId,
+                                Map.of("contact", Map.of("email", "a@zeta.example", "fax", "1")))
+                        .json()
+                        .get("error")
+                        .get("details")
+                        .get(0)
+                        .get("field")
+                        .asString())
+                .isEqualTo("contact.fax");
+        assertThat(admin().patch("/admin/v1/organizations/" + orgId, Map.of("colour", "red"))
+                        .errorCode())
+                .isEqualTo("VALIDATION_FAILED");
+        assertThat(admin().get("/admin/v1/organizations/" + orgId)
+                        .data()
+                        .get("contact")
+                        .isNull())
+                .isTrue();
+        assertThat(admin().patch("/admin/v1/organizations/org_missing", Map.of("name", "x"))
+                        .status())
+                .isEqualTo(404);
+        assertThat(new Api(port, "wrong")
+                        .patch("/admin/v1/organizations/" + orgId, Map.of("name", "x"))
+                        .status())
+                .isEqualTo(401);
+    }
 }

@@ -59,6 +59,7 @@ class BootstrapTest {
                                         "--wallet.access.bootstrap-api-key=",
                                         "--wallet.access.data-dir=" + dataDir,
                                         "--wallet.access.organization-name=Acme Events",
+                                        "--wallet.access.organization-contact-email=tickets@acme.example",
                                         "--db-scheduler.enabled=false"),
                                 LocalModes.arguments().stream())
                         .toArray(String[]::new))) {
@@ -71,10 +72,10 @@ class BootstrapTest {
                     .get()
                     .satisfies(p -> assertThat(p.scopes()).isEqualTo(Set.copyOf(Scope.all())));
             ApiPrincipal principal = started.authenticate(key).orElseThrow();
-            assertThat(started.organization(principal.organizationId()))
-                    .get()
-                    .extracting(Organization::name)
-                    .isEqualTo("Acme Events");
+            assertThat(started.organization(principal.organizationId())).get().satisfies(org -> {
+                assertThat(org.name()).isEqualTo("Acme Events");
+                assertThat(org.contact()).isEqualTo(new OrganizationContact("tickets@acme.example", null, null));
+            });
         }
     }
 }

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.walletcards.support.Browser;
 import com.walletcards.support.BrowserAvailability;
+import com.walletcards.support.Pngs;
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -68,6 +72,47 @@ class InviteEmailBrowserTest {
             assertThat(band.getSize().getWidth()).isEqualTo(560);
             assertThat(band.getLocation().getX()).isEqualTo((1280 - 560) / 2);
             assertThat(desktop.find("a.button").isDisplayed()).isTrue();
+        }
+    }
+
+    /** A small logo as a data URI: the page is a local file, and the test must not reach out. */
+    private static String logoDataUri() {
+        return "data:image/png;base64," + Base64.getEncoder().encodeToString(Pngs.filled(160, 50, Color.ORANGE));
+    }
+
+    private static Path renderedInGerman() throws IOException {
+        OutgoingEmail email =
+                InviteEmailsTest.EMAILS.compose(InviteEmailsTest.germanInvite(logoDataUri()), null, null, null);
+        Path file = Browser.SCREENSHOTS.resolve("invite-email-de.html");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, email.html(), StandardCharsets.UTF_8);
+        return file.toAbsolutePath();
+    }
+
+    @Test
+    void inGermanTheInvitationShowsTheLogoAndHowToReachTheOrganizerOnAPhoneAndADesktop() throws IOException {
+        Path html = renderedInGerman();
+        for (Browser.Device device : List.of(Browser.Device.iphone("de"), Browser.Device.desktop("de"))) {
+            try (Browser browser = new Browser(device)) {
+                browser.open(html.toUri().toString());
+                browser.screenshot("invite-email-de");
+                WebElement logo = browser.find("img.logo");
+                assertThat(logo.isDisplayed()).isTrue();
+                assertThat(logo.getSize().getHeight()).isEqualTo(40);
+                assertThat(browser.visibleText())
+                        .contains("Hallo Ada Lovelace,")
+                        .contains("Karte abrufen")
+                        .contains("Fragen? Münchner Philharmonie hilft Ihnen gern:")
+                        .contains("E-Mail: tickets@phil.example")
+                        .contains("Telefon: +4989123456")
+                        .contains("Web: https://phil.example/hilfe");
+                assertThat(browser.find(".contact a[href^='mailto:']").getAttribute("href"))
+                        .isEqualTo("mailto:tickets@phil.example");
+                assertThat(((Number) browser.driver().executeScript("return document.documentElement.scrollWidth"))
+                                .intValue())
+                        .as("no horizontal scrolling")
+                        .isLessThanOrEqualTo(device.width());
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ package com.walletcards.email;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -114,5 +115,56 @@ class InviteEmailsTest {
     void unknownPlaceholdersStayAsWritten() {
         assertThat(EmailTemplate.text("{{nope}} {{name}}", Map.of("name", "Ada")))
                 .isEqualTo("{{nope}} Ada");
+    }
+
+    /** The same invitation in German, with the campaign's logo and the organizer's contact. */
+    static Invite germanInvite(String logoUrl) {
+        return new Invite(
+                "ada@example.com",
+                "Ada Lovelace",
+                "Münchner Philharmonie",
+                "Sommernachtskonzert",
+                "Dienstag, 1. Juli 2031",
+                "19:30 – 23:00 MESZ",
+                "Olympiahalle, München",
+                "https://cards.example/c/abc",
+                "#0A1B2C",
+                "#FFFFFF",
+                Map.of(),
+                List.of(),
+                Locale.GERMAN,
+                logoUrl,
+                new Invite.Contact("tickets@phil.example", "+4989123456", "https://phil.example/hilfe"));
+    }
+
+    @Test
+    void aGermanInvitationIsGermanThroughoutAndAnswersToTheOrganizer() {
+        OutgoingEmail email = EMAILS.compose(germanInvite("https://cards.example/images/logo.png"), null, null, null);
+        assertThat(email.subject()).isEqualTo("Ihre Karte für Sommernachtskonzert");
+        assertThat(email.replyTo()).isEqualTo("tickets@phil.example");
+        for (String part : new String[] {email.text(), email.html()}) {
+            assertThat(part)
+                    .contains("Hallo Ada Lovelace,")
+                    .contains("Münchner Philharmonie hat Ihnen eine Karte für Sommernachtskonzert ausgestellt.")
+                    .contains("Karte abrufen")
+                    .contains("Fragen? Münchner Philharmonie hilft Ihnen gern:")
+                    .contains("tickets@phil.example")
+                    .contains("+4989123456")
+                    .contains("https://phil.example/hilfe")
+                    .doesNotContain("Hello")
+                    .doesNotContain("Get your card");
+        }
+        assertThat(email.html())
+                .contains("<html lang=\"de\">")
+                .contains("src=\"https://cards.example/images/logo.png\"")
+                .contains("href=\"mailto:tickets@phil.example\"");
+    }
+
+    @Test
+    void anEnglishInvitationWithoutContactHasNoReplyAddress() {
+        OutgoingEmail email = EMAILS.compose(invite("Ada", VALUES), null, null, null);
+        assertThat(email.replyTo()).isNull();
+        assertThat(email.text()).doesNotContain("Questions?");
+        assertThat(email.html()).doesNotContain("<img");
     }
 }

@@ -8,14 +8,21 @@ import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.GreenMailUtil;
 import com.icegreen.greenmail.util.ServerSetupTest;
 import com.walletcards.access.AccessManagement;
+import com.walletcards.access.OrganizationChanges;
+import com.walletcards.access.OrganizationContact;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
+import com.walletcards.support.Pngs;
 import com.walletcards.support.Tenants;
+import jakarta.mail.Multipart;
+import jakarta.mail.Part;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
+import java.awt.Color;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -96,5 +103,113 @@ class SmtpInviteTest {
                         .get("status")
                         .asString())
                 .isEqualTo("invited");
+    }
+
+    @Test
+    void anInvitationAnswersToTheOrganizersContactShowsItAndTheLogoInTheRecipientsLanguage() throws Exception {
+        Tenants.Tenant tenant = Tenants.create(access);
+        access.updateOrganization(
+                tenant.organizationId(),
+                new OrganizationChanges(
+                        "Münchner Philharmonie",
+                        true,
+                        new OrganizationContact("tickets@phil.example", "+4989123456", "https://phil.example/hilfe"),
+                        Locale.GERMAN));
+        Api api = new Api(port, tenant.key());
+        Flows flows = new Flows(api);
+        String c = flows.campaign(Map.of("name", "Sommernacht"));
+        Api.Response logo = api.bytes(
+                "PUT", "/v1/campaigns/" + c + "/images/logo", Pngs.filled(160, 50, Color.ORANGE), "image/png");
+        assertThat(logo.status()).as(logo.body()).isEqualTo(200);
+        String logoUrl = logo.data().get("url").asString();
+        String german = Flows.email();
+        String english = Flows.email();
+        String inGerman = flows.recipient(c, Map.of("email", german, "name", "Ada"))
+                .get("id")
+                .asString();
+        String inEnglish = flows.recipient(c, Map.of("email", english, "name", "Grace", "locale", "en"))
+                .get("id")
+                .asString();
+        for (String r : List.of(inGerman, inEnglish)) {
+            assertThat(api.post("/v1/campaigns/" + c + "/recipients/" + r + "/invite", Map.of("sendEmail", true))
+                            .data()
+                            .get("emailSent")
+                            .asBoolean())
+                    .isTrue();
+        }
+        await().atMost(Duration.ofSeconds(20)).until(() -> smtp.getReceivedMessages().length >= 2);
+
+        MimeMessage de = received(german);
+        assertThat(de.getSubject()).isEqualTo("Ihre Karte für Sommernacht");
+        assertThat(de.getReplyTo())
+                .extracting(a -> ((InternetAddress) a).getAddress())
+                .containsExactly("tickets@phil.example");
+        assertThat(((InternetAddress) de.getFrom()[0]).getAddress()).isEqualTo("no-reply@wallet.local");
+        String deHtml = part(de, "text/html");
+        String deText = part(de, "text/plain");
+        assertThat(deHtml)
+                .contains("lang=\"de\"")
+                .contains("Hallo Ada,")
+                .contains("src=\"" + logoUrl + "\"")
+                .contains("href=\"mailto:tickets@phil.example\"")
+                .contains("href=\"tel:+4989123456\"")
+                .contains("href=\"https://phil.example/hilfe\"")
+                .contains("Eine Antwort auf diese E-Mail erreicht Münchner Philharmonie.");
+        assertThat(deText)
+                .contains("Hallo Ada,")
+                .contains("Fragen? Münchner Philharmonie hilft Ihnen gern:")
+                .contains("E-Mail: tickets@phil.example")
+                .contains("Telefon: +4989123456")
+                .contains("Web: https://phil.example/hilfe");
+
+        MimeMessage en = received(english);
+        assertThat(en.getSubject()).isEqualTo("Your card for Sommernacht");
+        assertThat(en.getReplyTo())
+                .extracting(a -> ((InternetAddress) a).getAddress())
+                .containsExactly("tickets@phil.example");
+        assertThat(part(en, "text/plain"))
+                .contains("Hello Grace,")
+                .contains("Questions? Münchner Philharmonie is there to help:")
+                .contains("Phone: +4989123456");
+    }
+
+    @Test
+    void withoutAContactTheInvitationHasNoReplyToAndNoContactFooter() throws Exception {
+        Api api = new Api(port, Tenants.create(access).key());
+        Flows flows = new Flows(api);
+        String c = flows.campaign();
+        String email = Flows.email();
+        String r = flows.recipient(c, Map.of("email", email)).get("id").asString();
+        api.post("/v1/campaigns/" + c + "/recipients/" + r + "/invite", Map.of("sendEmail", true));
+        await().atMost(Duration.ofSeconds(20)).until(() -> smtp.getReceivedMessages().length >= 1);
+        MimeMessage message = received(email);
+        assertThat(message.getHeader("Reply-To")).isNull();
+        assertThat(part(message, "text/plain")).doesNotContain("Questions?");
+        assertThat(part(message, "text/html")).doesNotContain("mailto:").doesNotContain("<img");
+    }
+
+    private static MimeMessage received(String to) throws Exception {
+        for (MimeMessage m : smtp.getReceivedMessages()) {
+            if (m.getAllRecipients()[0].toString().equals(to)) {
+                return m;
+            }
+        }
+        throw new AssertionError("no email to " + to);
+    }
+
+    /** The decoded text of the message's part of this type. */
+    private static String part(Part part, String type) throws Exception {
+        if (part.isMimeType(type)) {
+            return (String) part.getContent();
+        }
+        if (part.getContent() instanceof Multipart multipart) {
+            for (int i = 0; i < multipart.getCount(); i++) {
+                String found = part(multipart.getBodyPart(i), type);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
     }
 }

@@ -253,4 +253,24 @@ class CsvImportApiTest {
                 .query(Long.class)
                 .single();
     }
+
+    @Test
+    void aLocaleColumnSetsEachRecipientsLanguageAndAnUpsertChangesIt() {
+        String file = "email,externalId,Locale\n"
+                + email("ada") + ",crm-1,de\n"
+                + email("alan") + ",crm-2,\n"
+                + email("grace") + ",crm-3,fr\n";
+        JsonNode done = csv.finished(campaign, csv.accepted(campaign, "?sendEmail=false", file), WAIT);
+        assertThat(done.get("created").asLong()).isEqualTo(2);
+        assertThat(done.get("errors").get(0).get("line").asLong()).isEqualTo(4);
+        assertThat(done.get("errors").get(0).get("field").asString()).isEqualTo("locale");
+        assertThat(recipient(email("ada")).get("locale").asString()).isEqualTo("de");
+        assertThat(recipient(email("ada")).get("recipientData").has("Locale")).isFalse();
+        assertThat(recipient(email("alan")).get("locale").isNull()).isTrue();
+
+        String update = "email,externalId,locale\n" + email("alan") + ",crm-2,de\n";
+        csv.finished(campaign, csv.accepted(campaign, "?upsert=externalId&sendEmail=false", update), WAIT);
+        assertThat(recipient(email("alan")).get("locale").asString()).isEqualTo("de");
+        assertThat(recipient(email("ada")).get("locale").asString()).isEqualTo("de");
+    }
 }

@@ -27,6 +27,7 @@ class RecipientTest {
                 null,
                 new HashMap<>(Map.of("seat", "A1")),
                 null,
+                null,
                 CardStatus.pending,
                 null,
                 null,

@@ -6,21 +6,25 @@ import com.walletcards.access.IssuedKey;
 import com.walletcards.access.Organization;
 import com.walletcards.access.Scope;
 import com.walletcards.shared.Envelope;
+import com.walletcards.shared.NotFound;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Validation;
 import com.walletcards.shared.web.ApiSchemas;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -51,9 +55,19 @@ class AdminController {
             String name) {}
 
     @Schema(name = "Organization")
-    record OrganizationView(String id, String name, Instant createdAt) {
+    record OrganizationView(
+            String id,
+            String name,
+            @Schema(types = {"object", "null"}) OrganizationPatch.@Nullable ContactDocument contact,
+            @Schema(allowableValues = {"en", "de"}) String defaultLocale,
+            Instant createdAt) {
         static OrganizationView of(Organization o) {
-            return new OrganizationView(o.id().value(), o.name(), o.createdAt());
+            return new OrganizationView(
+                    o.id().value(),
+                    o.name(),
+                    OrganizationPatch.ContactDocument.of(o.contact()),
+                    o.defaultLocale().getLanguage(),
+                    o.createdAt());
         }
     }
 
@@ -122,6 +136,37 @@ class AdminController {
         String name = v.requiredText("name", body.name(), 200);
         v.throwIfInvalid();
         return Envelope.of(OrganizationView.of(access.createOrganization(name)));
+    }
+
+    @GetMapping("/{orgId}")
+    @Operation(
+            operationId = "getOrganization",
+            summary = "Get an organization",
+            description = "Its name, contact and default language.")
+    Envelope<OrganizationView> organization(@PathVariable String orgId) {
+        return Envelope.of(OrganizationView.of(
+                access.organization(new OrganizationId(orgId)).orElseThrow(() -> new NotFound("Organization"))));
+    }
+
+    @PatchMapping(path = "/{orgId}", consumes = "application/json")
+    @Operation(
+            operationId = "updateOrganization",
+            summary = "Change an organization",
+            description = "Its name, how holders reach it (the Reply-To of invite emails, shown on card pages) and"
+                    + " the language of recipients without a locale of their own.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            schema =
+                                                    @Schema(
+                                                            implementation =
+                                                                    OrganizationPatch.UpdateOrganizationRequest
+                                                                            .class))))
+    Envelope<OrganizationView> updateOrganization(
+            @PathVariable String orgId, @RequestBody Map<String, @Nullable Object> body) {
+        return Envelope.of(OrganizationView.of(
+                access.updateOrganization(new OrganizationId(orgId), OrganizationPatch.read(body))));
     }
 
     @PostMapping("/{orgId}/api-keys")

@@ -5,9 +5,7 @@ import com.walletcards.holder.CardPages.Live;
 import com.walletcards.holder.CardPages.Outcome;
 import com.walletcards.holder.CardPages.Void;
 import com.walletcards.holder.Device;
-import com.walletcards.shared.web.HolderLanguages;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.CacheControl;
@@ -46,22 +44,21 @@ class HolderPage {
             @PathVariable String code,
             @RequestHeader(name = HttpHeaders.ACCEPT_LANGUAGE, required = false) @Nullable String acceptLanguage,
             @RequestHeader(name = HttpHeaders.USER_AGENT, required = false) @Nullable String userAgent) {
-        Locale locale = HolderLanguages.of(acceptLanguage);
-        Outcome outcome = pages.open(code, locale, Device.of(userAgent));
+        Outcome outcome = pages.open(code, acceptLanguage, Device.of(userAgent));
         if (outcome instanceof Live live) {
-            return html(HttpStatus.OK, render("holder/card", locale, Map.of("card", live.view())));
+            return html(HttpStatus.OK, render("holder/card", outcome, Map.of("card", live.view())));
         }
         if (outcome instanceof Void gone) {
-            return html(
-                    HttpStatus.GONE,
-                    render("holder/void", locale, Map.of("title", gone.title(), "organizer", gone.organizer())));
+            return html(HttpStatus.GONE, render("holder/void", outcome, Map.of("title", gone.title())));
         }
-        return html(HttpStatus.NOT_FOUND, render("holder/not-found", locale, Map.of()));
+        return html(HttpStatus.NOT_FOUND, render("holder/not-found", outcome, Map.of()));
     }
 
-    private String render(String template, Locale locale, Map<String, Object> variables) {
-        Context context = new Context(locale, variables);
-        context.setVariable("lang", locale.getLanguage());
+    private String render(String template, Outcome outcome, Map<String, Object> variables) {
+        Context context = new Context(outcome.locale(), variables);
+        context.setVariable("lang", outcome.locale().getLanguage());
+        context.setVariable("organizer", outcome.organizer());
+        context.setVariable("contact", outcome.contact());
         return templates.process(template, context);
     }
 

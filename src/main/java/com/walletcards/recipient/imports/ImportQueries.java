@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -84,7 +85,7 @@ class ImportQueries {
         }
         batch.batchUpdate("""
                 INSERT INTO recipient_import_rows (import_id, line_number, email, name, phone, external_id,
-                  recipient_data, problems) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""", rows, rows.size(), (ps, row) -> {
+                  recipient_data, problems, locale) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows, rows.size(), (ps, row) -> {
             NewRecipient r = row.recipient();
             ps.setString(1, importId);
             ps.setLong(2, row.line());
@@ -94,6 +95,7 @@ class ImportQueries {
             ps.setString(6, r == null ? null : r.externalId());
             ps.setString(7, r == null ? null : Json.write(r.recipientData()));
             ps.setString(8, r == null ? Json.write(Map.of(PROBLEMS, row.problems())) : null);
+            ps.setString(9, r == null || r.locale() == null ? null : r.locale().getLanguage());
         });
         return true;
     }
@@ -101,7 +103,7 @@ class ImportQueries {
     /** The next staged rows in file order. */
     List<ImportRow> nextRows(String importId, int limit) {
         return jdbc.sql("""
-                        SELECT line_number, email, name, phone, external_id, recipient_data, problems
+                        SELECT line_number, email, name, phone, external_id, recipient_data, problems, locale
                         FROM recipient_import_rows WHERE import_id = :id ORDER BY import_id, line_number LIMIT :limit""")
                 .param("id", importId)
                 .param("limit", limit)
@@ -212,6 +214,7 @@ class ImportQueries {
             return ImportRow.invalid(line, found);
         }
         Map<String, Object> data = Json.readMap(rs.getString("recipient_data"));
+        String locale = rs.getString("locale");
         return ImportRow.valid(
                 line,
                 new NewRecipient(
@@ -220,7 +223,8 @@ class ImportQueries {
                         rs.getString("phone"),
                         rs.getString("external_id"),
                         data,
-                        null));
+                        null,
+                        locale == null ? null : Locale.forLanguageTag(locale)));
     }
 
     private static RecipientImport recipientImport(ResultSet rs, int n) throws SQLException {

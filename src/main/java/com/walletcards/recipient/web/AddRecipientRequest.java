@@ -40,11 +40,19 @@ record AddRecipientRequest(
                 uniqueItems = true,
                 arraySchema = @Schema(description = "Overrides the campaign's providerTypes for this card"))
         @Nullable
-        List<String> providerTypes) {
+        List<String> providerTypes,
+
+        @Schema(
+                allowableValues = {"en", "de"},
+                description = "The language of the invite email and, before the browser's own preference, of"
+                        + " the card pages; without it, the organization's defaultLocale")
+        @Nullable
+        String locale) {
 
     NewRecipient validated() {
         Validation v = new Validation();
-        NewRecipient r = RecipientInput.validate("", email, name, phone, externalId, recipientData, providerTypes, v);
+        NewRecipient r =
+                RecipientInput.validate("", email, name, phone, externalId, recipientData, providerTypes, locale, v);
         v.throwIfInvalid();
         return r;
     }

@@ -79,6 +79,7 @@ record BulkAddRequest(
                 string(fields, "externalId", prefix, v),
                 object(fields, "recipientData", prefix, v),
                 strings(fields, "providerTypes", prefix, v),
+                string(fields, "locale", prefix, v),
                 v);
         if (v.hasErrors() || recipient == null) {
             try {

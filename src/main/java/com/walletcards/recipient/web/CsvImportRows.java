@@ -32,7 +32,7 @@ import java.util.Set;
 /**
  * Reads an import file as it arrives, one record at a time (never the whole body): UTF-8 with or
  * without BOM, {@code ,} or {@code ;} as separator (whichever the header line uses more), a header
- * naming {@code email} and optionally {@code name}, {@code phone}, {@code externalId} (in any
+ * naming {@code email} and optionally {@code name}, {@code phone}, {@code externalId}, {@code locale} (in any
  * case); every other column goes into {@code recipientData}. Each data row comes out checked by
  * the rules of a single add, or with its problems. A file that cannot be read as CSV at all fails
  * with 400 naming the line.
@@ -43,7 +43,8 @@ final class CsvImportRows implements Iterator<ImportRow>, Closeable {
     private static final String NAME = "name";
     private static final String PHONE = "phone";
     private static final String EXTERNAL_ID = "externalId";
-    private static final Set<String> STANDARD = Set.of(EMAIL, NAME, PHONE, EXTERNAL_ID);
+    private static final String LOCALE = "locale";
+    private static final Set<String> STANDARD = Set.of(EMAIL, NAME, PHONE, EXTERNAL_ID, LOCALE);
     private static final int HEADER_PEEK_BYTES = 64 * 1024;
 
     private final CsvReader<CsvRecord> reader;
@@ -129,6 +130,7 @@ final class CsvImportRows implements Iterator<ImportRow>, Closeable {
                 standard.get(EXTERNAL_ID),
                 data,
                 null,
+                standard.get(LOCALE),
                 v);
         if (recipient == null || v.hasErrors()) {
             try {

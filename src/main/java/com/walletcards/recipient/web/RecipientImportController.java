@@ -42,8 +42,8 @@ class RecipientImportController {
     @io.swagger.v3.oas.annotations.Operation(
             operationId = "importRecipients",
             summary = "Import recipients from a CSV file",
-            description = "A header row names the columns (email required; name, phone, externalId; any other column"
-                    + " goes into recipientData). UTF-8 with or without BOM, comma or semicolon. Answers 202 once the"
+            description = "A header row names the columns (email required; name, phone, externalId, locale; any other"
+                    + " column goes into recipientData). UTF-8 with or without BOM, comma or semicolon. Answers 202 once the"
                     + " file is stored; a background job adds the rows in batches through the bulk-add path.")
     @io.swagger.v3.oas.annotations.parameters.RequestBody(
             required = true,

@@ -5,6 +5,7 @@ import com.walletcards.shared.Json;
 import com.walletcards.shared.ProviderTypes;
 import com.walletcards.shared.Validation;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -12,7 +13,8 @@ import org.jspecify.annotations.Nullable;
 /** The rules of one recipient's fields, shared by single add, bulk add (per item) and PATCH. */
 final class RecipientInput {
 
-    static final Set<String> FIELDS = Set.of("email", "name", "phone", "externalId", "recipientData", "providerTypes");
+    static final Set<String> FIELDS =
+            Set.of("email", "name", "phone", "externalId", "recipientData", "providerTypes", "locale");
     static final int MAX_DATA_JSON_CHARS = 16_384;
 
     private RecipientInput() {}
@@ -25,6 +27,7 @@ final class RecipientInput {
             @Nullable String externalId,
             @Nullable Map<String, Object> recipientData,
             @Nullable List<String> providerTypes,
+            @Nullable String locale,
             Validation v) {
         String validEmail = v.email(prefix + "email", email, true);
         String validName = v.optionalText(prefix + "name", name, 200);
@@ -32,6 +35,7 @@ final class RecipientInput {
         String validExternal = v.optionalText(prefix + "externalId", externalId, 200);
         checkData(prefix, recipientData, v);
         List<String> providers = ProviderTypes.validate(prefix + "providerTypes", providerTypes, v);
+        Locale language = v.language(prefix + "locale", locale);
         if (v.hasErrors()) {
             return null;
         }
@@ -41,7 +45,8 @@ final class RecipientInput {
                 validPhone,
                 validExternal,
                 recipientData == null ? Map.of() : recipientData,
-                providers);
+                providers,
+                language);
     }
 
     static void checkData(String prefix, @Nullable Map<String, ?> data, Validation v) {

@@ -8,6 +8,7 @@ import com.walletcards.shared.web.ApiSchemas;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -16,14 +17,15 @@ import org.jspecify.annotations.Nullable;
 final class RecipientPatch {
 
     private static final Set<String> FIELDS =
-            Set.of("email", "name", "phone", "externalId", "recipientData", "providerTypes");
+            Set.of("email", "name", "phone", "externalId", "recipientData", "providerTypes", "locale");
 
     private RecipientPatch() {}
 
     /** The documented shape of the PATCH body (all optional; recipientData is merged key by key). */
     @Schema(
-            description = "Only the fields present change; email cannot change (delete the recipient and add"
-                    + " the new address instead). null clears name, phone and externalId.")
+            description =
+                    "Only the fields present change; email cannot change (delete the recipient and add"
+                            + " the new address instead). null clears name, phone, externalId and locale (the organization's language again).")
     record PatchRecipientRequest(
             @Schema(
                     maxLength = 200,
@@ -49,7 +51,15 @@ final class RecipientPatch {
             Map<String, Object> recipientData,
 
             @ArraySchema(schema = @Schema(ref = ApiSchemas.PROVIDER_TYPE), minItems = 1, uniqueItems = true) @Nullable
-            List<String> providerTypes) {}
+            List<String> providerTypes,
+
+            @Schema(
+                    pattern = "^(en|de)$",
+                    types = {"string", "null"},
+                    description = "en or de: the language of the invite email and, before the browser's own"
+                            + " preference, of the card pages; null: the organization's defaultLocale")
+            @Nullable
+            String locale) {}
 
     static RecipientChanges read(@Nullable Map<String, @Nullable Object> body) {
         PatchDocument doc = PatchDocument.of(body, FIELDS);
@@ -70,8 +80,18 @@ final class RecipientPatch {
             }
             providers = ProviderTypes.validate("providerTypes", requested, v);
         }
+        Locale locale = v.language("locale", doc.string("locale"));
         v.throwIfInvalid();
         return new RecipientChanges(
-                doc.has("name"), name, doc.has("phone"), phone, doc.has("externalId"), externalId, data, providers);
+                doc.has("name"),
+                name,
+                doc.has("phone"),
+                phone,
+                doc.has("externalId"),
+                externalId,
+                data,
+                providers,
+                doc.has("locale"),
+                locale);
     }
 }

@@ -25,6 +25,14 @@ record RecipientView(
         Map<String, Object> recipientData,
 
         @Nullable List<String> providerTypes,
+
+        @Schema(
+                pattern = "^(en|de)$",
+                types = {"string", "null"},
+                description = "The recipient's own language, en or de; null: the organization's defaultLocale")
+        @Nullable
+        String locale,
+
         @Schema(implementation = CardStatus.class) String status,
         @Nullable String walletCardId,
         @Nullable String walletCardStatus,
@@ -56,6 +64,7 @@ record RecipientView(
                 r.externalId(),
                 r.recipientData(),
                 r.providerTypes(),
+                r.locale() == null ? null : r.locale().getLanguage(),
                 r.status().name(),
                 r.walletCardId(),
                 r.walletCardStatus() == null ? null : r.walletCardStatus().name(),
@@ -97,6 +106,7 @@ record RecipientView(
                 externalId,
                 recipientData,
                 providerTypes,
+                locale,
                 status,
                 walletCardId,
                 walletCardStatus,

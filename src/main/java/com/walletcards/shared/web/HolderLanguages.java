@@ -2,6 +2,7 @@ package com.walletcards.shared.web;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,14 +17,18 @@ public final class HolderLanguages {
 
     /** English or German, whichever the browser prefers first; English when it names neither. */
     public static Locale of(@Nullable String acceptLanguage) {
+        return named(acceptLanguage).orElse(Locale.ENGLISH);
+    }
+
+    /** English or German, whichever the browser prefers first; empty when it names neither. */
+    public static Optional<Locale> named(@Nullable String acceptLanguage) {
         if (acceptLanguage == null || acceptLanguage.isBlank()) {
-            return Locale.ENGLISH;
+            return Optional.empty();
         }
         try {
-            Locale best = Locale.lookup(Locale.LanguageRange.parse(acceptLanguage), SUPPORTED);
-            return best == null ? Locale.ENGLISH : best;
+            return Optional.ofNullable(Locale.lookup(Locale.LanguageRange.parse(acceptLanguage), SUPPORTED));
         } catch (IllegalArgumentException malformed) {
-            return Locale.ENGLISH;
+            return Optional.empty();
         }
     }
 }
