@@ -9,6 +9,7 @@ import com.walletcards.campaign.CampaignImages;
 import com.walletcards.campaign.CardColours;
 import com.walletcards.campaign.EventTimes;
 import com.walletcards.campaign.ImageKind;
+import com.walletcards.campaign.Venue;
 import com.walletcards.card.WalletCards;
 import com.walletcards.email.Invite;
 import com.walletcards.email.InviteEmails;
@@ -67,7 +68,8 @@ class Invitations {
     boolean send(Pending invite, InviteEmail wording) {
         Recipient r = invite.recipient();
         Campaign c = invite.campaign();
-        String venue = c.campaignData().get("location") instanceof String s ? s : null;
+        // The structured venue's name, or the location text (contract §12).
+        String venue = c.venue().map(Venue::name).orElse(null);
         Map<String, String> values = new LinkedHashMap<>();
         values.put("name", r.name() == null ? "" : r.name());
         values.put("email", r.email());

@@ -271,9 +271,30 @@ class InvitationApiTest {
                                 "See you at {{eventName}} in {{venue}}",
                                 "buttonText",
                                 "Get it")));
+        String mail = outboxMailTo(email);
+        assertThat(mail)
+                .contains("Subject: Hi Alan")
+                .contains("See you at Launch in Hall A")
+                .contains("Get it");
+    }
+
+    @Test
+    void theVenuePlaceholderNamesTheStructuredVenueWhenTheCampaignHasOne() throws Exception {
+        String c = flows.campaign(
+                Map.of("campaignData", Map.of("location", "Hall A", "venue", Map.of("name", "Olympiahalle"))));
+        String email = Flows.email();
+        String r = flows.recipient(c, Map.of("email", email)).get("id").asString();
+        api.post(
+                recipients(c) + r + "/invite",
+                Map.of("sendEmail", true, "email", Map.of("subject", "Hi", "body", "See you in {{venue}}")));
+
+        assertThat(outboxMailTo(email)).contains("See you in Olympiahalle");
+    }
+
+    private static String outboxMailTo(String email) throws java.io.IOException {
         java.nio.file.Path outbox = java.nio.file.Path.of("target/test-data/outbox");
         try (var files = java.nio.file.Files.list(outbox)) {
-            String mail = files.map(p -> {
+            return files.map(p -> {
                         try {
                             return java.nio.file.Files.readString(p);
                         } catch (java.io.IOException e) {
@@ -283,10 +304,6 @@ class InvitationApiTest {
                     .filter(m -> m.contains(email))
                     .findFirst()
                     .orElseThrow();
-            assertThat(mail)
-                    .contains("Subject: Hi Alan")
-                    .contains("See you at Launch in Hall A")
-                    .contains("Get it");
         }
     }
 }
