@@ -2,6 +2,8 @@ package com.walletcards.provider.openid4vci;
 
 import com.walletcards.shared.Times;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -41,6 +43,26 @@ final class CampaignTypeQueries {
         } catch (DuplicateKeyException e) {
             jdbc.update(update, params);
         }
+    }
+
+    /** Every campaign type, by type key, oldest first: the campaigns' configurations. */
+    Map<String, CampaignTypes.Display> all() {
+        Map<String, CampaignTypes.Display> all = new LinkedHashMap<>();
+        jdbc.query("""
+                SELECT type_key, configuration_id, name, description, background_color, text_color, logo_uri,
+                  logo_alt_text FROM openid4vci_campaign_types ORDER BY updated_at, type_key""", rs -> {
+            all.put(
+                    rs.getString(1),
+                    new CampaignTypes.Display(
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getString(4),
+                            rs.getString(5),
+                            rs.getString(6),
+                            rs.getString(7),
+                            rs.getString(8)));
+        });
+        return all;
     }
 
     Optional<CampaignTypes.Display> campaignType(String typeKey) {

@@ -33,7 +33,8 @@ final class IssuerMetadata {
         List<String> proofAlgorithms =
                 KeyProofs.PROOF_ALGORITHMS.stream().map(JWSAlgorithm::getName).toList();
         for (CredentialTypes.Type type : CredentialTypes.all()) {
-            var display = List.of(new ConfigurationDisplay(type.name(), "en", type.backgroundColor(), "#FFFFFF"));
+            var display =
+                    List.of(new ConfigurationDisplay(type.name(), "en", type.backgroundColor(), "#FFFFFF", null, null));
             configurations.put(
                     type.configurationId(),
                     new CredentialConfiguration(
@@ -46,6 +47,34 @@ final class IssuerMetadata {
                             display,
                             new CredentialMetadata(display)));
         }
+        // Each campaign whose cards were offered has its own configuration (ADR 0027), with the
+        // campaign's look, whose vct is its credentials' vct.
+        campaignTypes
+                .all()
+                .forEach((typeKey, campaign) -> CredentialTypes.forConfigurationId(campaign.configurationId())
+                        .ifPresent(type -> {
+                            var logo = campaign.logoUri() == null
+                                    ? null
+                                    : new ConfigurationLogo(campaign.logoUri(), campaign.logoAltText());
+                            var display = List.of(new ConfigurationDisplay(
+                                    campaign.name(),
+                                    "en",
+                                    campaign.backgroundColor(),
+                                    campaign.textColor(),
+                                    campaign.description(),
+                                    logo));
+                            configurations.put(
+                                    type.configurationId(typeKey),
+                                    new CredentialConfiguration(
+                                            "dc+sd-jwt",
+                                            type.configurationId(),
+                                            type.vct(issuer, typeKey),
+                                            List.of("jwk"),
+                                            List.of("ES256"),
+                                            new ProofTypes(new ProofType(proofAlgorithms)),
+                                            display,
+                                            new CredentialMetadata(display)));
+                        }));
         return new CredentialIssuerMetadata(
                 issuer,
                 issuer + "/wallet/eudiw/credential",
@@ -126,11 +155,18 @@ final class IssuerMetadata {
             @JsonProperty("proof_signing_alg_values_supported")
             List<String> proofSigningAlgValuesSupported) {}
 
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     record ConfigurationDisplay(
             String name,
             String locale,
             @JsonProperty("background_color") String backgroundColor,
-            @JsonProperty("text_color") String textColor) {}
+            @JsonProperty("text_color") String textColor,
+            @Nullable String description,
+            @Nullable ConfigurationLogo logo) {}
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ConfigurationLogo(
+            String uri, @JsonProperty("alt_text") @Nullable String altText) {}
 
     record CredentialMetadata(List<ConfigurationDisplay> display) {}
 

@@ -103,9 +103,11 @@ class Openid4vciConfiguration {
             @Value("${wallet.download-base-url}") String downloadBase,
             NamedParameterJdbcTemplate jdbc,
             TxCodeChecks txCodes,
+            CampaignTypes campaignTypes,
             @Lazy ObjectContents contents,
             Clock clock) {
-        return new CredentialOffers(issuerId(downloadBase), new OfferQueries(jdbc), txCodes, contents, clock);
+        return new CredentialOffers(
+                issuerId(downloadBase), new OfferQueries(jdbc), txCodes, campaignTypes, contents, clock);
     }
 
     @Bean

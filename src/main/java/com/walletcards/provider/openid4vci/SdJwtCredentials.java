@@ -49,14 +49,12 @@ final class SdJwtCredentials {
         }
     }
 
-    /** The credential in its compact form: the signed JWT, then its disclosures. */
-    String issue(
-            CredentialTypes.Type type,
-            String typeKey,
-            CardContent content,
-            ECKey holderKey,
-            StatusListQueries.Entry status,
-            Instant now) {
+    String issuer() {
+        return issuer;
+    }
+
+    /** The credential, of type {@code vct}, in its compact form: the signed JWT, then its disclosures. */
+    String issue(String vct, CardContent content, ECKey holderKey, StatusListQueries.Entry status, Instant now) {
         List<Disclosure> disclosures = new ArrayList<>();
         SDObjectBuilder top = new SDObjectBuilder();
         sd(top, disclosures, "name", content.campaignName());
@@ -92,7 +90,7 @@ final class SdJwtCredentials {
         claims.put("iss", issuer);
         claims.put("iat", now.getEpochSecond());
         claims.put("exp", expiry(content, now).getEpochSecond());
-        claims.put("vct", type.vct(issuer, typeKey));
+        claims.put("vct", vct);
         claims.put("cnf", Map.of("jwk", holderKey.toJSONObject()));
         claims.put(
                 "status", Map.of("status_list", Map.of("idx", status.idx(), "uri", statusLists.uri(status.listId()))));

@@ -106,7 +106,8 @@ class OpenId4vciIssuanceTest {
         Card card = card();
         TestWallet.Session session = wallet.redeem(offerLink(card));
         assertThat(session.issuer()).isEqualTo(ISSUER);
-        assertThat(session.configurationId()).isEqualTo("event_ticket");
+        // The campaign's own configuration (ADR 0027).
+        assertThat(session.configurationId()).startsWith("event_ticket.");
 
         TestWallet.Answer issued =
                 wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session)));
@@ -116,13 +117,17 @@ class OpenId4vciIssuanceTest {
 
         var verified = verify(session, issued);
         assertThat(verified.claims().get("iss")).isEqualTo(session.issuer());
-        String configurationVct = session.issuerMetadata()
-                .get("credential_configurations_supported")
-                .get("event_ticket")
-                .get("vct")
-                .asString();
-        // The campaign's own type, which extends the configuration's.
-        assertThat((String) verified.claims().get("vct")).startsWith(configurationVct + "/");
+        JsonNode configurations = session.issuerMetadata().get("credential_configurations_supported");
+        String genericVct = configurations.get("event_ticket").get("vct").asString();
+        JsonNode offered = configurations.get(session.configurationId());
+        // A wallet that matches by vct finds the offered configuration and its display.
+        assertThat(verified.claims().get("vct")).isEqualTo(offered.get("vct").asString());
+        assertThat(offered.get("credential_metadata")
+                        .get("display")
+                        .get(0)
+                        .get("name")
+                        .asString())
+                .isEqualTo("Summer Summit");
         assertThat(verified.claims()).containsKeys("iat", "exp", "status", "cnf");
         @SuppressWarnings("unchecked")
         Map<String, Object> cnf =
@@ -142,14 +147,24 @@ class OpenId4vciIssuanceTest {
                 wallet.get((String) verified.claims().get("vct")).json();
         assertThat(typeMetadata.get("vct").asString())
                 .isEqualTo(verified.claims().get("vct"));
-        assertThat(typeMetadata.get("extends").asString()).isEqualTo(configurationVct);
+        assertThat(typeMetadata.get("extends").asString()).isEqualTo(genericVct);
+        assertThat(typeMetadata.get("display").get(0).get("name").asString()).isEqualTo("Summer Summit");
+        // Every claim has a label in English and German.
+        for (JsonNode claim : typeMetadata.get("claims")) {
+            assertThat(claim.get("display").findValuesAsString("lang"))
+                    .as(claim.toString())
+                    .containsExactly("en", "de");
+        }
+        for (String disclosed : List.of("name", "holder_name", "organization", "venue", "start_date", "barcode")) {
+            assertThat(typeMetadata.get("claims").toString()).contains("[\"" + disclosed + "\"]");
+        }
 
         // Issuing is the install: the card is active through the provider SPI's inbound port.
         flows.waitForCard(card.campaignId(), card.recipientId(), "active");
     }
 
     @Test
-    void theCampaignsColoursAndLogoAreInTheTypeMetadataAtItsOwnVctAndNotInThePublicMetadata() throws Exception {
+    void theCampaignsColoursAndLogoAreInItsConfigurationAndTheTypeMetadataAtItsVct() throws Exception {
         String campaign = flows.campaign(Map.of(
                 "name",
                 "Harbour Gala",
@@ -182,10 +197,16 @@ class OpenId4vciIssuanceTest {
         assertThat(simple.get("logo").get("uri").asString()).isEqualTo(logoUrl);
         assertThat(simple.get("logo").get("alt_text").asString()).isEqualTo("Harbour");
 
-        // Public metadata names no campaign, and a guessed campaign key finds nothing.
-        String publicMetadata =
-                wallet.get(ISSUER + "/.well-known/openid-credential-issuer").body();
-        assertThat(publicMetadata).doesNotContain("Harbour", "#0A1B2C", logoUrl);
+        // The offered configuration carries the same look (ADR 0027); the generic type does not.
+        JsonNode configuration = session.issuerMetadata()
+                .get("credential_configurations_supported")
+                .get(session.configurationId());
+        assertThat(configuration.get("vct").asString()).isEqualTo(vct);
+        JsonNode configurationDisplay =
+                configuration.get("credential_metadata").get("display").get(0);
+        assertThat(configurationDisplay.get("name").asString()).isEqualTo("Harbour Gala");
+        assertThat(configurationDisplay.get("background_color").asString()).isEqualTo("#0A1B2C");
+        assertThat(configurationDisplay.get("logo").get("uri").asString()).isEqualTo(logoUrl);
         assertThat(wallet.get(ISSUER + "/wallet/eudiw/types/event_ticket").body())
                 .doesNotContain("Harbour", "#0A1B2C");
         String key = vct.substring(vct.lastIndexOf('/') + 1);
