@@ -31,7 +31,8 @@ final class CampaignTypes {
             String backgroundColor,
             String textColor,
             @Nullable String logoUri,
-            @Nullable String logoAltText) {}
+            @Nullable String logoAltText,
+            @Nullable String organizationName) {}
 
     private final CampaignTypeQueries store;
     private final SecretKeySpec key;
@@ -64,7 +65,8 @@ final class CampaignTypes {
                 design.backgroundColor() != null ? design.backgroundColor() : type.backgroundColor(),
                 design.foregroundColor() != null ? design.foregroundColor() : "#FFFFFF",
                 design.imageUrls().get(CardDesign.ImageKind.logo),
-                design.logoText() != null ? design.logoText() : content.organizationName());
+                design.logoText() != null ? design.logoText() : content.organizationName(),
+                content.organizationName());
     }
 
     /** Records the campaign's current display (when it changed) and answers its type key. */

@@ -20,9 +20,12 @@ final class IssuerMetadata {
     private final IssuerKey key;
     private final CampaignTypes campaignTypes;
     private final BatchSize batchSize;
+    /** The service's own neutral name: one issuer serves every organization (ADR 0027). */
+    private final String serviceName;
 
-    IssuerMetadata(String issuer, IssuerKey key, CampaignTypes campaignTypes, BatchSize batchSize) {
+    IssuerMetadata(String issuer, IssuerKey key, CampaignTypes campaignTypes, BatchSize batchSize, String serviceName) {
         this.issuer = issuer;
+        this.serviceName = serviceName;
         this.key = key;
         this.campaignTypes = campaignTypes;
         this.batchSize = batchSize;
@@ -82,7 +85,7 @@ final class IssuerMetadata {
                 issuer + "/wallet/eudiw/notification",
                 // 1.0 §12.2.4: present only when more than one proof is accepted, and then at least 2.
                 batchSize.credentials() > 1 ? new BatchCredentialIssuance(batchSize.credentials()) : null,
-                List.of(new IssuerDisplay("Wallet cards", "en")),
+                List.of(new IssuerDisplay(serviceName, "en")),
                 configurations);
     }
 

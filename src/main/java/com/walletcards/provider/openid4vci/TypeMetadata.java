@@ -56,7 +56,8 @@ record TypeMetadata(
                 List.of(new Display(
                         "en",
                         campaign.name(),
-                        campaign.description(),
+                        // Who issues the card: the organization (ADR 0027).
+                        campaign.organizationName() != null ? campaign.organizationName() : campaign.description(),
                         new Rendering(new SimpleRendering(campaign.backgroundColor(), campaign.textColor(), logo)))),
                 CLAIMS);
     }

@@ -56,7 +56,10 @@ class OpenId4vciIssuanceTest {
     @DynamicPropertySource
     static void openid4vci(DynamicPropertyRegistry registry) {
         TestIssuer.register(registry, PORT, ISSUER);
+        registry.add("wallet.providers.settings.eudiw.issuer-name", () -> SERVICE_NAME);
     }
+
+    static final String SERVICE_NAME = "Harbour card service";
 
     @Autowired
     AccessManagement access;
