@@ -10,13 +10,16 @@ import com.nimbusds.jose.Payload;
 import com.nimbusds.jose.jwk.ECKey;
 import com.walletcards.card.spi.CardContent;
 import java.text.ParseException;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,6 +29,23 @@ import org.jspecify.annotations.Nullable;
 final class SdJwtCredentials {
 
     static final Duration CREDENTIAL_VALIDITY = Duration.ofDays(365);
+
+    /**
+     * Campaign data that is never a claim of its own: settings that steer the service (the
+     * barcode, the time zone, the design) and data disclosed in the top-level claims (the venue,
+     * the event's times, as {@code starts_at}/{@code ends_at} in the event's zone).
+     */
+    static final Set<String> NOT_IN_DETAILS = Set.of(
+            "barcodeType",
+            "barcodeValueStrategy",
+            "barcodeValue",
+            "timezone",
+            "design",
+            "location",
+            "venue",
+            "start_time",
+            "end_time",
+            "doors_open_time");
 
     private final String issuer;
     private final IssuerKey key;
@@ -63,22 +83,14 @@ final class SdJwtCredentials {
         sd(top, disclosures, "venue", content.venue());
         sd(top, disclosures, "start_date", text(content.startDate()));
         sd(top, disclosures, "end_date", text(content.endDate()));
-        sd(
-                top,
-                disclosures,
-                "starts_at",
-                content.eventStartsAt() == null ? null : content.eventStartsAt().toString());
-        sd(
-                top,
-                disclosures,
-                "ends_at",
-                content.eventEndsAt() == null ? null : content.eventEndsAt().toString());
+        sd(top, disclosures, "starts_at", inEventZone(content.eventStartsAt(), content));
+        sd(top, disclosures, "ends_at", inEventZone(content.eventEndsAt(), content));
         sd(top, disclosures, "barcode", content.barcodeValue());
         // The campaign's and the recipient's other data (a seat, a tier...), each disclosable alone.
         SDObjectBuilder details = new SDObjectBuilder();
         int detailCount = 0;
         for (var entry : content.data().entrySet()) {
-            if (!"design".equals(entry.getKey()) && !"location".equals(entry.getKey()) && entry.getValue() != null) {
+            if (!NOT_IN_DETAILS.contains(entry.getKey()) && entry.getValue() != null) {
                 sd(details, disclosures, entry.getKey(), entry.getValue());
                 detailCount++;
             }
@@ -112,6 +124,20 @@ final class SdJwtCredentials {
         if (value != null) {
             disclosures.add(builder.putSDClaim(name, value));
         }
+    }
+
+    /** An ISO 8601 date-time with the offset of the event's zone, as the holder reads it on site. */
+    private static @Nullable String inEventZone(@Nullable Instant instant, CardContent content) {
+        if (instant == null) {
+            return null;
+        }
+        ZoneId zone;
+        try {
+            zone = ZoneId.of(content.timezone());
+        } catch (DateTimeException e) {
+            zone = ZoneOffset.UTC;
+        }
+        return instant.atZone(zone).toOffsetDateTime().toString();
     }
 
     private static @Nullable String text(@Nullable LocalDate date) {

@@ -86,7 +86,7 @@ class OpenId4vciIssuanceTest {
                 "startDate",
                 "2031-07-01",
                 "campaignData",
-                Map.of("location", "Hall A", "start_time", "18:00")));
+                Map.of("location", "Hall A", "start_time", "18:00", "timezone", "Europe/Berlin")));
         String recipient = flows.recipient(
                         campaign, Map.of("name", "Ada Lovelace", "recipientData", Map.of("seat", "12A")))
                 .get("id")
@@ -142,7 +142,12 @@ class OpenId4vciIssuanceTest {
                 .containsEntry("venue", "Hall A")
                 .containsEntry("start_date", "2031-07-01")
                 .containsEntry("seat", "12A")
+                // The event's time in its own zone, as an ISO date-time.
+                .containsEntry("starts_at", "2031-07-01T18:00+02:00")
                 .containsKey("barcode");
+        // The service's own settings are no claims.
+        assertThat(verified.disclosed())
+                .doesNotContainKeys("barcodeType", "barcodeValueStrategy", "timezone", "start_time", "location");
         // Selectively disclosable: no card field is visible without its disclosure.
         assertThat(verified.claims()).doesNotContainKeys("name", "holder_name", "venue", "barcode");
 
