@@ -28,7 +28,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class SdJwtCredentials {
 
-    static final Duration CREDENTIAL_VALIDITY = Duration.ofDays(365);
+    /** How long an event ticket stays valid after the event's end. */
+    static final Duration EVENT_GRACE = Duration.ofHours(24);
 
     /**
      * Campaign data that is never a claim of its own: settings that steer the service (the
@@ -101,7 +102,10 @@ final class SdJwtCredentials {
         Map<String, Object> claims = top.build(true);
         claims.put("iss", issuer);
         claims.put("iat", now.getEpochSecond());
-        claims.put("exp", expiry(content, now).getEpochSecond());
+        Instant expiry = expiry(content, now);
+        if (expiry != null) {
+            claims.put("exp", expiry.getEpochSecond());
+        }
         claims.put("vct", vct);
         claims.put("cnf", Map.of("jwk", holderKey.toJSONObject()));
         claims.put(
@@ -131,30 +135,40 @@ final class SdJwtCredentials {
         if (instant == null) {
             return null;
         }
-        ZoneId zone;
+        return instant.atZone(zone(content)).toOffsetDateTime().toString();
+    }
+
+    private static ZoneId zone(CardContent content) {
         try {
-            zone = ZoneId.of(content.timezone());
+            return ZoneId.of(content.timezone());
         } catch (DateTimeException e) {
-            zone = ZoneOffset.UTC;
+            return ZoneOffset.UTC;
         }
-        return instant.atZone(zone).toOffsetDateTime().toString();
     }
 
     private static @Nullable String text(@Nullable LocalDate date) {
         return date == null ? null : date.toString();
     }
 
-    /** Valid until the card's end (a day after its end date), at most a year; a year without an end. */
-    private static Instant expiry(CardContent content, Instant now) {
-        Instant end = content.eventEndsAt() != null
-                ? content.eventEndsAt()
+    /**
+     * When the credential stops being valid (ADR 0027): an event ticket at the event's end plus
+     * {@link #EVENT_GRACE} (the way home, a late scan), another card at the end of its campaign's
+     * {@code endDate} in the campaign's zone; without either, never ({@code null}: no {@code exp},
+     * revocation goes through the status list). A card issued after that moment still gets
+     * {@link #EVENT_GRACE} from now, so no credential is born expired.
+     */
+    static @Nullable Instant expiry(CardContent content, Instant now) {
+        Instant end = "event".equals(content.campaignType()) && content.eventEndsAt() != null
+                ? content.eventEndsAt().plus(EVENT_GRACE)
                 : content.endDate() != null
                         ? content.endDate()
                                 .plusDays(1)
-                                .atStartOfDay(ZoneOffset.UTC)
+                                .atStartOfDay(zone(content))
                                 .toInstant()
                         : null;
-        Instant max = now.plus(CREDENTIAL_VALIDITY);
-        return end == null || end.isAfter(max) || end.isBefore(now) ? max : end;
+        if (end == null) {
+            return null;
+        }
+        return end.isAfter(now) ? end : now.plus(EVENT_GRACE);
     }
 }

@@ -18,11 +18,13 @@ import com.walletcards.support.Tenants;
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.Inflater;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -132,6 +134,13 @@ class OpenId4vciIssuanceTest {
                         .asString())
                 .isEqualTo("Summer Summit");
         assertThat(verified.claims()).containsKeys("iat", "exp", "status", "cnf");
+        // A ticket for an event years ahead is valid until a day after the event's end.
+        Instant eventEndsAt = Instant.parse(api.get("/v1/campaigns/" + card.campaignId())
+                .data()
+                .get("eventEndsAt")
+                .asString());
+        assertThat(((Number) verified.claims().get("exp")).longValue())
+                .isEqualTo(eventEndsAt.plus(Duration.ofHours(24)).getEpochSecond());
         @SuppressWarnings("unchecked")
         Map<String, Object> cnf =
                 (Map<String, Object>) ((Map<String, Object>) verified.claims().get("cnf")).get("jwk");
@@ -225,6 +234,36 @@ class OpenId4vciIssuanceTest {
         assertThat(wallet.get(ISSUER + "/wallet/eudiw/types/coupon/" + key).status())
                 .as("the key belongs to its configuration")
                 .isEqualTo(404);
+    }
+
+    @Test
+    void aCouponIsValidUntilItsCampaignsEndDateAndWithoutOneHasNoExpiry() throws Exception {
+        assertThat(couponExpiry(Map.of(
+                        "startDate",
+                        "2032-01-01",
+                        "endDate",
+                        "2032-03-31",
+                        "campaignData",
+                        Map.of("timezone", "Europe/Berlin"))))
+                .isEqualTo(Instant.parse("2032-03-31T22:00:00Z").getEpochSecond());
+        assertThat(couponExpiry(Map.of())).as("no end date, no exp").isNull();
+    }
+
+    private @Nullable Long couponExpiry(Map<String, Object> campaignFields) throws Exception {
+        Map<String, Object> fields = new HashMap<>(
+                Map.of("name", "Spring Sale", "campaignType", "coupon", "providerTypes", List.of("eudiw")));
+        fields.putAll(campaignFields);
+        String campaign = flows.campaign(fields);
+        String recipient = flows.recipient(campaign);
+        flows.waitForCard(campaign, recipient, "created");
+        String page = flows.invite(campaign, recipient).get("downloadUrl").asString() + "/eudiw";
+        TestWallet.Session session =
+                wallet.redeem(offerLink(new Card(campaign, recipient, flows.cardOf(campaign, recipient), page)));
+        var verified = verify(
+                session, wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session))));
+        return verified.claims().get("exp") == null
+                ? null
+                : ((Number) verified.claims().get("exp")).longValue();
     }
 
     @Test
