@@ -135,7 +135,7 @@ class Openid4vciConfiguration {
             Clock clock) {
         String issuer = issuerId(downloadBase);
         return new CredentialIssuer(
-                new KeyProofs(issuer, nonces, clock, batchSize),
+                new KeyProofs(issuer, nonces, new SpentNonces(jdbc), clock, batchSize),
                 new SdJwtCredentials(issuer, key, statusLists),
                 statusLists,
                 campaignTypes,

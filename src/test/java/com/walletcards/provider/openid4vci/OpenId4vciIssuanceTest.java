@@ -267,6 +267,26 @@ class OpenId4vciIssuanceTest {
     }
 
     @Test
+    void aNonceIsAcceptedOnceSoAReplayedProofIsRefusedWithInvalidNonce() throws Exception {
+        TestWallet.Session session = wallet.redeem(offerLink(card()));
+        String nonce = wallet.nonce(session);
+        String proof = wallet.proof(session.issuer(), nonce);
+        assertThat(wallet.requestCredential(session, proof).status()).isEqualTo(200);
+
+        TestWallet.Answer replayed = wallet.requestCredential(session, proof);
+        assertThat(replayed.status()).as(replayed.body()).isEqualTo(400);
+        assertThat(replayed.json().get("error").asString()).isEqualTo("invalid_nonce");
+        TestWallet.Answer sameNonce = wallet.requestCredential(session, wallet.proof(session.issuer(), nonce));
+        assertThat(sameNonce.status()).as(sameNonce.body()).isEqualTo(400);
+        assertThat(sameNonce.json().get("error").asString()).isEqualTo("invalid_nonce");
+
+        // A fresh nonce works again.
+        assertThat(wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session)))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
     void theDraft15SingleProofShapeThatFieldWalletsSendIsAccepted() throws Exception {
         Card card = card();
         TestWallet.Session session = wallet.redeem(offerLink(card));
