@@ -95,7 +95,6 @@ final class IssuerMetadata {
                 issuer + "/wallet/eudiw/token",
                 List.of(Tokens.PRE_AUTHORIZED_GRANT, "refresh_token"),
                 true,
-                List.of(),
                 List.of("none"));
     }
 
@@ -173,7 +172,12 @@ final class IssuerMetadata {
 
     record CredentialMetadata(List<ConfigurationDisplay> display) {}
 
-    /** RFC 8414: the authorization server metadata, for the token endpoint. */
+    /**
+     * RFC 8414: the authorization server metadata, for the token endpoint. There is no
+     * authorization endpoint (pre-authorized codes only), so neither it nor the response types it
+     * would answer with are listed: an empty {@code response_types_supported} contradicts the
+     * grants a wallet reads, and {@code code} would promise an endpoint that does not exist.
+     */
     record AuthorizationServerMetadata(
             String issuer,
             @JsonProperty("token_endpoint") String tokenEndpoint,
@@ -181,8 +185,6 @@ final class IssuerMetadata {
 
             @JsonProperty("pre-authorized_grant_anonymous_access_supported")
             boolean preAuthorizedGrantAnonymousAccessSupported,
-
-            @JsonProperty("response_types_supported") List<String> responseTypesSupported,
 
             @JsonProperty("token_endpoint_auth_methods_supported")
             List<String> tokenEndpointAuthMethodsSupported) {}

@@ -388,8 +388,14 @@ class OpenId4vciIssuanceTest {
         JsonNode metadata =
                 wallet.get(issuer + "/.well-known/openid-credential-issuer").json();
         JsonNode configurations = metadata.get("credential_configurations_supported");
-        assertThat(configurations.propertyNames())
-                .containsExactlyInAnyOrder("event_ticket", "coupon", "loyalty_card", "access_pass", "wallet_card");
+        List<String> generic = List.of("event_ticket", "coupon", "loyalty_card", "access_pass", "wallet_card");
+        assertThat(configurations.propertyNames()).containsAll(generic);
+        // Besides them, only campaigns' own configurations (ADR 0027), each under its type's.
+        for (String id : configurations.propertyNames()) {
+            assertThat(generic.contains(id) || generic.contains(id.substring(0, Math.max(0, id.indexOf('.')))))
+                    .as(id)
+                    .isTrue();
+        }
         JsonNode ticket = configurations.get("event_ticket");
         assertThat(ticket.get("format").asString()).isEqualTo("dc+sd-jwt");
         assertThat(ticket.get("cryptographic_binding_methods_supported").get(0).asString())
@@ -406,11 +412,37 @@ class OpenId4vciIssuanceTest {
                 .isTrue();
         assertThat(as.get("grant_types_supported").toString())
                 .contains("urn:ietf:params:oauth:grant-type:pre-authorized_code");
+        // Pre-authorized codes only: no authorization endpoint, so no response types either.
+        assertThat(as.has("response_types_supported")).isFalse();
+        assertThat(as.has("authorization_endpoint")).isFalse();
         JsonNode jwtVcIssuer = wallet.get(issuer + "/.well-known/jwt-vc-issuer").json();
+        for (JsonNode document : List.of(metadata, as, jwtVcIssuer)) {
+            assertNoEmptyValue(document, "");
+        }
         assertThat(jwtVcIssuer.get("issuer").asString()).isEqualTo(issuer);
         assertThat(jwtVcIssuer.get("jwks").get("keys").get(0).has("d"))
                 .as("no private key published")
                 .isFalse();
+    }
+
+    /** No empty array, object or string, and no null, anywhere in a metadata document. */
+    private static void assertNoEmptyValue(JsonNode node, String path) {
+        assertThat(node.isNull()).as(path).isFalse();
+        if (node.isContainer()) {
+            assertThat(node.isEmpty()).as(path + " is empty").isFalse();
+        }
+        if (node.isString()) {
+            assertThat(node.asString()).as(path).isNotBlank();
+        }
+        if (node.isObject()) {
+            for (String name : node.propertyNames()) {
+                assertNoEmptyValue(node.get(name), path + "." + name);
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                assertNoEmptyValue(node.get(i), path + "[" + i + "]");
+            }
+        }
     }
 
     private SdJwtVerifier.Verified verify(TestWallet.Session session, TestWallet.Answer issued) throws Exception {
