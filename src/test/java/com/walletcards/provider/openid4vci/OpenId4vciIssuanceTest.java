@@ -3,6 +3,10 @@ package com.walletcards.provider.openid4vci;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.google.zxing.BinaryBitmap;
+import com.google.zxing.RGBLuminanceSource;
+import com.google.zxing.common.HybridBinarizer;
+import com.google.zxing.qrcode.QRCodeReader;
 import com.nimbusds.jose.crypto.ECDSAVerifier;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.JWKSet;
@@ -16,6 +20,8 @@ import com.walletcards.support.SeparateDatabase;
 import com.walletcards.support.ServiceProcess;
 import com.walletcards.support.Tenants;
 import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +29,10 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.Inflater;
+import javax.imageio.ImageIO;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -284,6 +293,37 @@ class OpenId4vciIssuanceTest {
         assertThat(wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session)))
                         .status())
                 .isEqualTo(200);
+    }
+
+    @Test
+    void onAComputerTheCardPagesQrCodeIsTheCredentialOfferThatAWalletScansAndTheOfferPageLinkStays() throws Exception {
+        Card card = card();
+        String cardPage = card.page().substring(0, card.page().length() - "/eudiw".length());
+        // A computer's browser (no phone in the User-Agent) gets the EU wallet as a code to scan.
+        TestWallet.Answer page = wallet.get(cardPage);
+        assertThat(page.status()).as(page.body()).isEqualTo(200);
+        Matcher offer = Pattern.compile("class=\"offer\"[^>]*>\\s*<img src=\"data:image/png;base64,([^\"]+)\"")
+                .matcher(page.body());
+        assertThat(offer.find()).as(page.body()).isTrue();
+        String scanned = qrText(Base64.getDecoder().decode(offer.group(1)));
+        assertThat(scanned).startsWith("openid-credential-offer://?credential_offer_uri=");
+        // The same-device link still leads to the offer page.
+        assertThat(page.body()).contains("href=\"/c/" + cardPage.substring(cardPage.lastIndexOf('/') + 1) + "/eudiw\"");
+
+        // What the wallet scans is an offer it redeems.
+        TestWallet.Session session = wallet.redeem(scanned);
+        assertThat(wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session)))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    private static String qrText(byte[] png) throws Exception {
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
+        int[] pixels = image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
+        return new QRCodeReader()
+                .decode(new BinaryBitmap(
+                        new HybridBinarizer(new RGBLuminanceSource(image.getWidth(), image.getHeight(), pixels))))
+                .getText();
     }
 
     @Test
