@@ -12,11 +12,13 @@ import com.walletcards.campaign.CardColours;
 import com.walletcards.campaign.CardDesign;
 import com.walletcards.campaign.EventTimes;
 import com.walletcards.campaign.ImageKind;
+import com.walletcards.card.AddToWalletOutcome;
 import com.walletcards.card.CardProperties;
 import com.walletcards.card.CardStatus;
 import com.walletcards.card.HolderCards;
 import com.walletcards.card.ProviderObject;
 import com.walletcards.card.WalletCard;
+import com.walletcards.card.spi.AddToWallet;
 import com.walletcards.notification.CardMessages;
 import com.walletcards.recipient.Recipient;
 import com.walletcards.recipient.RecipientReads;
@@ -191,8 +193,8 @@ public class CardPages {
             String path = "/c/" + card.downloadCode() + "/" + wallet.provider();
             if (wallet == Wallet.EU && !device.phone()) {
                 // On a computer the EU wallet lives on the holder's phone: a code to scan gets it there.
-                String link = links.link(path);
-                euOffer = new CardPageView.Offer(wallet.messageKey(), BarcodeImages.qrOfLink(link), path);
+                euOffer = new CardPageView.Offer(
+                        wallet.messageKey(), BarcodeImages.qrOfLink(scannable(card, wallet, path)), path);
             } else {
                 actions.add(new CardPageView.Action(
                         wallet.provider(),
@@ -220,6 +222,20 @@ public class CardPages {
                 uploaded(pictures.get(ImageKind.strip)),
                 actions,
                 euOffer);
+    }
+
+    /**
+     * What the phone's wallet scans: the provider's own offer (for the EU wallet the
+     * {@code openid-credential-offer://} URI, which its scanner expects, with a fresh single-use
+     * code), else the card's page for that wallet (a demonstration wallet, or an offer that
+     * cannot be made now), which a phone's camera opens.
+     */
+    private String scannable(WalletCard card, Wallet wallet, String path) {
+        if (cards.addToWallet(card.downloadCode(), wallet.provider()) instanceof AddToWalletOutcome.Ready ready
+                && ready.action() instanceof AddToWallet.Offer offer) {
+            return offer.offerUri();
+        }
+        return links.link(path);
     }
 
     /** Same-origin paths, so the page loads nothing from elsewhere; built-in images add nothing to a page. */

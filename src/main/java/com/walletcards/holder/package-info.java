@@ -4,6 +4,6 @@
  * provider, in the holder's language and ordered for the holder's device.
  */
 @org.springframework.modulith.ApplicationModule(
-        allowedDependencies = {"shared", "access", "campaign", "card", "recipient", "notification"})
+        allowedDependencies = {"shared", "access", "campaign", "card", "card :: spi", "recipient", "notification"})
 @org.jspecify.annotations.NullMarked
 package com.walletcards.holder;

@@ -2,7 +2,10 @@ package com.walletcards.provider.openid4vci;
 
 import com.walletcards.shared.Times;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -25,22 +28,49 @@ final class CampaignTypeQueries {
                 .addValue("text", d.textColor())
                 .addValue("logo", d.logoUri() != null && d.logoUri().length() <= 2000 ? d.logoUri() : null)
                 .addValue("alt", d.logoAltText() != null && d.logoAltText().length() <= 100 ? d.logoAltText() : null)
+                .addValue("organization", organization(d.organizationName()))
                 .addValue("now", Times.db(now));
         String update = """
                 UPDATE openid4vci_campaign_types SET configuration_id = :config, name = :name,
                   description = :description, background_color = :background, text_color = :text,
-                  logo_uri = :logo, logo_alt_text = :alt, updated_at = :now WHERE type_key = :key""";
+                  logo_uri = :logo, logo_alt_text = :alt, organization_name = :organization, updated_at = :now
+                  WHERE type_key = :key""";
         if (jdbc.update(update, params) == 1) {
             return;
         }
         try {
             jdbc.update("""
                     INSERT INTO openid4vci_campaign_types (type_key, configuration_id, name, description,
-                      background_color, text_color, logo_uri, logo_alt_text, updated_at)
-                    VALUES (:key, :config, :name, :description, :background, :text, :logo, :alt, :now)""", params);
+                      background_color, text_color, logo_uri, logo_alt_text, organization_name, updated_at)
+                    VALUES (:key, :config, :name, :description, :background, :text, :logo, :alt, :organization, :now)""", params);
         } catch (DuplicateKeyException e) {
             jdbc.update(update, params);
         }
+    }
+
+    /** Every campaign type, by type key, oldest first: the campaigns' configurations. */
+    Map<String, CampaignTypes.Display> all() {
+        Map<String, CampaignTypes.Display> all = new LinkedHashMap<>();
+        jdbc.query("""
+                SELECT type_key, configuration_id, name, description, background_color, text_color, logo_uri,
+                  logo_alt_text, organization_name FROM openid4vci_campaign_types ORDER BY updated_at, type_key""", rs -> {
+            all.put(
+                    rs.getString(1),
+                    new CampaignTypes.Display(
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getString(4),
+                            rs.getString(5),
+                            rs.getString(6),
+                            rs.getString(7),
+                            rs.getString(8),
+                            rs.getString(9)));
+        });
+        return all;
+    }
+
+    private static @Nullable String organization(@Nullable String name) {
+        return name == null || name.length() <= 200 ? name : name.substring(0, 200);
     }
 
     Optional<CampaignTypes.Display> campaignType(String typeKey) {
@@ -48,7 +78,7 @@ final class CampaignTypeQueries {
                 .query(
                         """
                         SELECT configuration_id, name, description, background_color, text_color, logo_uri,
-                          logo_alt_text FROM openid4vci_campaign_types WHERE type_key = :key""",
+                          logo_alt_text, organization_name FROM openid4vci_campaign_types WHERE type_key = :key""",
                         new MapSqlParameterSource("key", typeKey),
                         (rs, i) -> new CampaignTypes.Display(
                                 rs.getString(1),
@@ -57,7 +87,8 @@ final class CampaignTypeQueries {
                                 rs.getString(4),
                                 rs.getString(5),
                                 rs.getString(6),
-                                rs.getString(7)))
+                                rs.getString(7),
+                                rs.getString(8)))
                 .stream()
                 .findFirst();
     }

@@ -18,8 +18,8 @@ import org.jspecify.annotations.Nullable;
  * A campaign's own credential type: its {@code vct} is the configuration's type URL plus a key
  * (an HMAC of the campaign id under a key derived from the issuer key), and the type metadata
  * there carries the campaign design's colours and logo and {@code extends} the configuration's
- * type. The issuer metadata, which anyone can read, stays generic; a campaign's look is reachable
- * only through the key, which only its credentials carry.
+ * type. A campaign's cards are offered under its own configuration with that {@code vct}, listed
+ * in the issuer metadata once an offer was opened (ADR 0027).
  */
 final class CampaignTypes {
 
@@ -31,7 +31,8 @@ final class CampaignTypes {
             String backgroundColor,
             String textColor,
             @Nullable String logoUri,
-            @Nullable String logoAltText) {}
+            @Nullable String logoAltText,
+            @Nullable String organizationName) {}
 
     private final CampaignTypeQueries store;
     private final SecretKeySpec key;
@@ -64,7 +65,8 @@ final class CampaignTypes {
                 design.backgroundColor() != null ? design.backgroundColor() : type.backgroundColor(),
                 design.foregroundColor() != null ? design.foregroundColor() : "#FFFFFF",
                 design.imageUrls().get(CardDesign.ImageKind.logo),
-                design.logoText() != null ? design.logoText() : content.organizationName());
+                design.logoText() != null ? design.logoText() : content.organizationName(),
+                content.organizationName());
     }
 
     /** Records the campaign's current display (when it changed) and answers its type key. */
@@ -76,6 +78,11 @@ final class CampaignTypes {
             stored.put(typeKey, display);
         }
         return typeKey;
+    }
+
+    /** Every campaign's display by type key: the campaigns' configurations in the issuer metadata. */
+    Map<String, Display> all() {
+        return store.all();
     }
 
     Optional<Display> find(String configurationId, String typeKey) {

@@ -71,7 +71,7 @@ final class CredentialIssuer {
         if (!(request.get("credential_configuration_id") instanceof String configurationId)) {
             throw Openid4vciError.badRequest("invalid_credential_request", "credential_configuration_id is required");
         }
-        var type = CredentialTypes.forConfigurationId(configurationId)
+        var requested = CredentialTypes.requested(configurationId)
                 .orElseThrow(() -> Openid4vciError.badRequest(
                         "unknown_credential_configuration", "Unknown credential_configuration_id"));
         List<ECKey> holderKeys = proofs.holderKeys(request);
@@ -82,7 +82,10 @@ final class CredentialIssuer {
             throw new Openid4vciError(403, "credential_request_denied", "This card can no longer be issued");
         }
         CardContent content = current.content();
-        if (!CredentialTypes.forCampaignType(content.campaignType()).equals(type)) {
+        var type = requested.type();
+        if (!CredentialTypes.forCampaignType(content.campaignType()).equals(type)
+                || requested.typeKey() != null
+                        && !requested.typeKey().equals(campaignTypes.typeKey(content.campaignId()))) {
             throw Openid4vciError.badRequest(
                     "unknown_credential_configuration", "This token was not offered " + configurationId);
         }
@@ -90,12 +93,14 @@ final class CredentialIssuer {
         String notificationId = Ids.newId("ntf");
         var entries = statusLists.allocate(notificationId, holder, content.version(), now, holderKeys.size());
         String typeKey = campaignTypes.publish(type, content, now);
+        // The credential's vct is the requested configuration's (ADR 0027): the campaign's own type
+        // when its configuration was offered, the generic type when a wallet asks for that one.
+        String vct = requested.typeKey() != null ? type.vct(sdJwts.issuer(), typeKey) : type.vct(sdJwts.issuer());
         List<IssuedCredential> issued = new ArrayList<>();
         for (int i = 0; i < holderKeys.size(); i++) {
             // Each credential gets its own disclosure salts as well as its own key and status
             // entry, so no value in one links it to another of the batch.
-            issued.add(
-                    new IssuedCredential(sdJwts.issue(type, typeKey, content, holderKeys.get(i), entries.get(i), now)));
+            issued.add(new IssuedCredential(sdJwts.issue(vct, content, holderKeys.get(i), entries.get(i), now)));
         }
         // A card that still holds another credential of this object was reported installed with that
         // one (and not removed since): a re-issuance skips the card's locking transaction.

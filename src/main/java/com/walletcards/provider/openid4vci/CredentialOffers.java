@@ -36,13 +36,21 @@ final class CredentialOffers {
     private final String issuer;
     private final OfferQueries offers;
     private final TxCodeChecks txCodes;
+    private final CampaignTypes campaignTypes;
     private final ObjectContents contents;
     private final Clock clock;
 
-    CredentialOffers(String issuer, OfferQueries offers, TxCodeChecks txCodes, ObjectContents contents, Clock clock) {
+    CredentialOffers(
+            String issuer,
+            OfferQueries offers,
+            TxCodeChecks txCodes,
+            CampaignTypes campaignTypes,
+            ObjectContents contents,
+            Clock clock) {
         this.issuer = issuer;
         this.offers = offers;
         this.txCodes = txCodes;
+        this.campaignTypes = campaignTypes;
         this.contents = contents;
         this.clock = clock;
     }
@@ -72,9 +80,11 @@ final class CredentialOffers {
             return Optional.empty();
         }
         var type = CredentialTypes.forCampaignType(current.content().campaignType());
+        // The campaign's own configuration, recorded before the wallet reads the issuer metadata.
+        String typeKey = campaignTypes.publish(type, current.content(), Times.now(clock));
         return Optional.of(new CredentialOffer(
                 issuer,
-                List.of(type.configurationId()),
+                List.of(type.configurationId(typeKey)),
                 new Grants(new PreAuthorizedCode(code, txCodes.isRequired() ? TxCodes.OFFER_DESCRIPTION : null))));
     }
 }

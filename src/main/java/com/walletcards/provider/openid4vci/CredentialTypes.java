@@ -3,6 +3,7 @@ package com.walletcards.provider.openid4vci;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One credential configuration per campaign type (the campaign module's {@code CampaignType}:
@@ -22,7 +23,21 @@ final class CredentialTypes {
         String vct(String issuer, String typeKey) {
             return vct(issuer) + "/" + typeKey;
         }
+
+        /**
+         * A campaign's own configuration (ADR 0027): offered for its cards, so that the offered
+         * configuration's {@code vct} is the credential's, which resolves to the campaign's look.
+         */
+        String configurationId(String typeKey) {
+            return configurationId + CAMPAIGN_SEPARATOR + typeKey;
+        }
     }
+
+    /** Between a configuration id and a campaign's type key (never part of a Base64url key). */
+    static final String CAMPAIGN_SEPARATOR = ".";
+
+    /** A requested configuration: the type's generic one, or a campaign's (with its type key). */
+    record Requested(Type type, @Nullable String typeKey) {}
 
     private static final Map<String, Type> BY_CAMPAIGN_TYPE = new LinkedHashMap<>();
 
@@ -46,6 +61,16 @@ final class CredentialTypes {
 
     static Type forCampaignType(String campaignType) {
         return BY_CAMPAIGN_TYPE.getOrDefault(campaignType, BY_CAMPAIGN_TYPE.get("generic"));
+    }
+
+    /** The type of a generic or a campaign's configuration id. */
+    static Optional<Requested> requested(String id) {
+        int at = id.indexOf(CAMPAIGN_SEPARATOR);
+        if (at < 0) {
+            return forConfigurationId(id).map(type -> new Requested(type, null));
+        }
+        String key = id.substring(at + 1);
+        return forConfigurationId(id.substring(0, at)).map(type -> new Requested(type, key));
     }
 
     static Optional<Type> forConfigurationId(String id) {

@@ -20,9 +20,12 @@ final class IssuerMetadata {
     private final IssuerKey key;
     private final CampaignTypes campaignTypes;
     private final BatchSize batchSize;
+    /** The service's own neutral name: one issuer serves every organization (ADR 0027). */
+    private final String serviceName;
 
-    IssuerMetadata(String issuer, IssuerKey key, CampaignTypes campaignTypes, BatchSize batchSize) {
+    IssuerMetadata(String issuer, IssuerKey key, CampaignTypes campaignTypes, BatchSize batchSize, String serviceName) {
         this.issuer = issuer;
+        this.serviceName = serviceName;
         this.key = key;
         this.campaignTypes = campaignTypes;
         this.batchSize = batchSize;
@@ -33,7 +36,8 @@ final class IssuerMetadata {
         List<String> proofAlgorithms =
                 KeyProofs.PROOF_ALGORITHMS.stream().map(JWSAlgorithm::getName).toList();
         for (CredentialTypes.Type type : CredentialTypes.all()) {
-            var display = List.of(new ConfigurationDisplay(type.name(), "en", type.backgroundColor(), "#FFFFFF"));
+            var display =
+                    List.of(new ConfigurationDisplay(type.name(), "en", type.backgroundColor(), "#FFFFFF", null, null));
             configurations.put(
                     type.configurationId(),
                     new CredentialConfiguration(
@@ -46,6 +50,34 @@ final class IssuerMetadata {
                             display,
                             new CredentialMetadata(display)));
         }
+        // Each campaign whose cards were offered has its own configuration (ADR 0027), with the
+        // campaign's look, whose vct is its credentials' vct.
+        campaignTypes
+                .all()
+                .forEach((typeKey, campaign) -> CredentialTypes.forConfigurationId(campaign.configurationId())
+                        .ifPresent(type -> {
+                            var logo = campaign.logoUri() == null
+                                    ? null
+                                    : new ConfigurationLogo(campaign.logoUri(), campaign.logoAltText());
+                            var display = List.of(new ConfigurationDisplay(
+                                    campaign.name(),
+                                    "en",
+                                    campaign.backgroundColor(),
+                                    campaign.textColor(),
+                                    campaign.description(),
+                                    logo));
+                            configurations.put(
+                                    type.configurationId(typeKey),
+                                    new CredentialConfiguration(
+                                            "dc+sd-jwt",
+                                            type.configurationId(),
+                                            type.vct(issuer, typeKey),
+                                            List.of("jwk"),
+                                            List.of("ES256"),
+                                            new ProofTypes(new ProofType(proofAlgorithms)),
+                                            display,
+                                            new CredentialMetadata(display)));
+                        }));
         return new CredentialIssuerMetadata(
                 issuer,
                 issuer + "/wallet/eudiw/credential",
@@ -53,7 +85,7 @@ final class IssuerMetadata {
                 issuer + "/wallet/eudiw/notification",
                 // 1.0 §12.2.4: present only when more than one proof is accepted, and then at least 2.
                 batchSize.credentials() > 1 ? new BatchCredentialIssuance(batchSize.credentials()) : null,
-                List.of(new IssuerDisplay("Wallet cards", "en")),
+                List.of(new IssuerDisplay(serviceName, "en")),
                 configurations);
     }
 
@@ -63,7 +95,6 @@ final class IssuerMetadata {
                 issuer + "/wallet/eudiw/token",
                 List.of(Tokens.PRE_AUTHORIZED_GRANT, "refresh_token"),
                 true,
-                List.of(),
                 List.of("none"));
     }
 
@@ -126,15 +157,27 @@ final class IssuerMetadata {
             @JsonProperty("proof_signing_alg_values_supported")
             List<String> proofSigningAlgValuesSupported) {}
 
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     record ConfigurationDisplay(
             String name,
             String locale,
             @JsonProperty("background_color") String backgroundColor,
-            @JsonProperty("text_color") String textColor) {}
+            @JsonProperty("text_color") String textColor,
+            @Nullable String description,
+            @Nullable ConfigurationLogo logo) {}
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ConfigurationLogo(
+            String uri, @JsonProperty("alt_text") @Nullable String altText) {}
 
     record CredentialMetadata(List<ConfigurationDisplay> display) {}
 
-    /** RFC 8414: the authorization server metadata, for the token endpoint. */
+    /**
+     * RFC 8414: the authorization server metadata, for the token endpoint. There is no
+     * authorization endpoint (pre-authorized codes only), so neither it nor the response types it
+     * would answer with are listed: an empty {@code response_types_supported} contradicts the
+     * grants a wallet reads, and {@code code} would promise an endpoint that does not exist.
+     */
     record AuthorizationServerMetadata(
             String issuer,
             @JsonProperty("token_endpoint") String tokenEndpoint,
@@ -142,8 +185,6 @@ final class IssuerMetadata {
 
             @JsonProperty("pre-authorized_grant_anonymous_access_supported")
             boolean preAuthorizedGrantAnonymousAccessSupported,
-
-            @JsonProperty("response_types_supported") List<String> responseTypesSupported,
 
             @JsonProperty("token_endpoint_auth_methods_supported")
             List<String> tokenEndpointAuthMethodsSupported) {}

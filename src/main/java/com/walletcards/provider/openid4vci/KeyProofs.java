@@ -32,14 +32,16 @@ final class KeyProofs {
 
     private final String issuer;
     private final Nonces nonces;
+    private final SpentNonces spentNonces;
     private final Clock clock;
     private final BatchSize batchSize;
     /** Chosen when the issuer is created, so that the start-up log says which one checks proofs. */
     private final Provider proofSignatures = ProofSignatures.PROVIDER;
 
-    KeyProofs(String issuer, Nonces nonces, Clock clock, BatchSize batchSize) {
+    KeyProofs(String issuer, Nonces nonces, SpentNonces spentNonces, Clock clock, BatchSize batchSize) {
         this.issuer = issuer;
         this.nonces = nonces;
+        this.spentNonces = spentNonces;
         this.clock = clock;
         this.batchSize = batchSize;
     }
@@ -62,6 +64,14 @@ final class KeyProofs {
                         "invalid_proof", "Two proofs carry the same key; each key binds one credential");
             }
             holderKeys.add(holderKey);
+        }
+        // A nonce serves one request (its batch's proofs share it): a replayed request, or a
+        // second one with the same proofs, is refused as the wallet's cue to fetch a fresh nonce.
+        Instant spentUntil = clock.instant().plus(nonces.lifetime()).plus(CLOCK_SKEW);
+        for (String nonce : validNonces) {
+            if (!spentNonces.spend(nonce, spentUntil)) {
+                throw Openid4vciError.badRequest("invalid_nonce", "The proof's nonce was used already");
+            }
         }
         return holderKeys;
     }

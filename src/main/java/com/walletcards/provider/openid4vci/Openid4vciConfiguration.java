@@ -26,6 +26,9 @@ class Openid4vciConfiguration {
 
     static final String MODE = "openid4vci";
 
+    /** The issuer's display name when WALLET_EUDIW_ISSUER_NAME is not set: neutral, as it serves every organization. */
+    static final String DEFAULT_ISSUER_NAME = "Wallet cards";
+
     /** The issuer id: the origin of the download base (OpenID4VCI: no path, so the well-known URLs of every draft coincide). */
     static String issuerId(String downloadBase) {
         URI uri = URI.create(downloadBase.trim());
@@ -94,8 +97,9 @@ class Openid4vciConfiguration {
             @Value("${wallet.download-base-url}") String downloadBase,
             IssuerKey key,
             CampaignTypes campaignTypes,
-            BatchSize batchSize) {
-        return new IssuerMetadata(issuerId(downloadBase), key, campaignTypes, batchSize);
+            BatchSize batchSize,
+            @Value("${wallet.providers.settings.eudiw.issuer-name:" + DEFAULT_ISSUER_NAME + "}") String issuerName) {
+        return new IssuerMetadata(issuerId(downloadBase), key, campaignTypes, batchSize, issuerName);
     }
 
     @Bean
@@ -103,9 +107,11 @@ class Openid4vciConfiguration {
             @Value("${wallet.download-base-url}") String downloadBase,
             NamedParameterJdbcTemplate jdbc,
             TxCodeChecks txCodes,
+            CampaignTypes campaignTypes,
             @Lazy ObjectContents contents,
             Clock clock) {
-        return new CredentialOffers(issuerId(downloadBase), new OfferQueries(jdbc), txCodes, contents, clock);
+        return new CredentialOffers(
+                issuerId(downloadBase), new OfferQueries(jdbc), txCodes, campaignTypes, contents, clock);
     }
 
     @Bean
@@ -129,7 +135,7 @@ class Openid4vciConfiguration {
             Clock clock) {
         String issuer = issuerId(downloadBase);
         return new CredentialIssuer(
-                new KeyProofs(issuer, nonces, clock, batchSize),
+                new KeyProofs(issuer, nonces, new SpentNonces(jdbc), clock, batchSize),
                 new SdJwtCredentials(issuer, key, statusLists),
                 statusLists,
                 campaignTypes,

@@ -15,7 +15,7 @@ final class RetentionQueries {
 
     /**
      * Deletes up to {@code limit} rows that can no longer serve: offers and access tokens expired
-     * before the cutoff, and refresh tokens of objects whose credentials were revoked (refused
+     * before the cutoff, spent nonces that expired before it, and refresh tokens of objects whose credentials were revoked (refused
      * anyway) and created before it. Answers how many went.
      */
     int deleteExpired(OffsetDateTime cutoff, int limit) {
@@ -34,6 +34,11 @@ final class RetentionQueries {
                     WHERE t.kind = 'refresh' AND t.created_at < :cutoff AND EXISTS (SELECT 1 FROM
                     openid4vci_credentials c WHERE c.object_ref = t.object_ref AND c.revoked = TRUE)
                     ORDER BY t.created_at LIMIT :limit)""", params.addValue("limit", limit - deleted));
+        }
+        if (deleted < limit) {
+            deleted += jdbc.update("""
+                    DELETE FROM openid4vci_spent_nonces WHERE nonce_hash IN (SELECT nonce_hash FROM
+                    openid4vci_spent_nonces WHERE expires_at < :cutoff ORDER BY expires_at LIMIT :limit)""", params.addValue("limit", limit - deleted));
         }
         return deleted;
     }

@@ -11,9 +11,11 @@ import com.nimbusds.jose.jwk.ECKey;
 import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.CardVenue;
 import java.text.ParseException;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,9 +29,25 @@ import org.jspecify.annotations.Nullable;
  */
 final class SdJwtCredentials {
 
-    static final Duration CREDENTIAL_VALIDITY = Duration.ofDays(365);
-    /** Data keys that are the card's look or have claims of their own, so not repeated among the details. */
-    private static final Set<String> CLAIMED_ELSEWHERE = Set.of("design", "location", "venue");
+    /** How long an event ticket stays valid after the event's end. */
+    static final Duration EVENT_GRACE = Duration.ofHours(24);
+
+    /**
+     * Campaign data that is never a claim of its own: settings that steer the service (the
+     * barcode, the time zone, the design) and data disclosed in the top-level claims (the venue,
+     * the event's times, as {@code starts_at}/{@code ends_at} in the event's zone).
+     */
+    static final Set<String> NOT_IN_DETAILS = Set.of(
+            "barcodeType",
+            "barcodeValueStrategy",
+            "barcodeValue",
+            "timezone",
+            "design",
+            "location",
+            "venue",
+            "start_time",
+            "end_time",
+            "doors_open_time");
 
     private final String issuer;
     private final IssuerKey key;
@@ -53,14 +71,12 @@ final class SdJwtCredentials {
         }
     }
 
-    /** The credential in its compact form: the signed JWT, then its disclosures. */
-    String issue(
-            CredentialTypes.Type type,
-            String typeKey,
-            CardContent content,
-            ECKey holderKey,
-            StatusListQueries.Entry status,
-            Instant now) {
+    String issuer() {
+        return issuer;
+    }
+
+    /** The credential, of type {@code vct}, in its compact form: the signed JWT, then its disclosures. */
+    String issue(String vct, CardContent content, ECKey holderKey, StatusListQueries.Entry status, Instant now) {
         List<Disclosure> disclosures = new ArrayList<>();
         SDObjectBuilder top = new SDObjectBuilder();
         sd(top, disclosures, "name", content.campaignName());
@@ -81,22 +97,14 @@ final class SdJwtCredentials {
         }
         sd(top, disclosures, "start_date", text(content.startDate()));
         sd(top, disclosures, "end_date", text(content.endDate()));
-        sd(
-                top,
-                disclosures,
-                "starts_at",
-                content.eventStartsAt() == null ? null : content.eventStartsAt().toString());
-        sd(
-                top,
-                disclosures,
-                "ends_at",
-                content.eventEndsAt() == null ? null : content.eventEndsAt().toString());
+        sd(top, disclosures, "starts_at", inEventZone(content.eventStartsAt(), content));
+        sd(top, disclosures, "ends_at", inEventZone(content.eventEndsAt(), content));
         sd(top, disclosures, "barcode", content.barcodeValue());
         // The campaign's and the recipient's other data (a seat, a tier...), each disclosable alone.
         SDObjectBuilder details = new SDObjectBuilder();
         int detailCount = 0;
         for (var entry : content.data().entrySet()) {
-            if (!CLAIMED_ELSEWHERE.contains(entry.getKey()) && entry.getValue() != null) {
+            if (!NOT_IN_DETAILS.contains(entry.getKey()) && entry.getValue() != null) {
                 sd(details, disclosures, entry.getKey(), entry.getValue());
                 detailCount++;
             }
@@ -107,8 +115,11 @@ final class SdJwtCredentials {
         Map<String, Object> claims = top.build(true);
         claims.put("iss", issuer);
         claims.put("iat", now.getEpochSecond());
-        claims.put("exp", expiry(content, now).getEpochSecond());
-        claims.put("vct", type.vct(issuer, typeKey));
+        Instant expiry = expiry(content, now);
+        if (expiry != null) {
+            claims.put("exp", expiry.getEpochSecond());
+        }
+        claims.put("vct", vct);
         claims.put("cnf", Map.of("jwk", holderKey.toJSONObject()));
         claims.put(
                 "status", Map.of("status_list", Map.of("idx", status.idx(), "uri", statusLists.uri(status.listId()))));
@@ -132,21 +143,45 @@ final class SdJwtCredentials {
         }
     }
 
+    /** An ISO 8601 date-time with the offset of the event's zone, as the holder reads it on site. */
+    private static @Nullable String inEventZone(@Nullable Instant instant, CardContent content) {
+        if (instant == null) {
+            return null;
+        }
+        return instant.atZone(zone(content)).toOffsetDateTime().toString();
+    }
+
+    private static ZoneId zone(CardContent content) {
+        try {
+            return ZoneId.of(content.timezone());
+        } catch (DateTimeException e) {
+            return ZoneOffset.UTC;
+        }
+    }
+
     private static @Nullable String text(@Nullable LocalDate date) {
         return date == null ? null : date.toString();
     }
 
-    /** Valid until the card's end (a day after its end date), at most a year; a year without an end. */
-    private static Instant expiry(CardContent content, Instant now) {
-        Instant end = content.eventEndsAt() != null
-                ? content.eventEndsAt()
+    /**
+     * When the credential stops being valid (ADR 0027): an event ticket at the event's end plus
+     * {@link #EVENT_GRACE} (the way home, a late scan), another card at the end of its campaign's
+     * {@code endDate} in the campaign's zone; without either, never ({@code null}: no {@code exp},
+     * revocation goes through the status list). A card issued after that moment still gets
+     * {@link #EVENT_GRACE} from now, so no credential is born expired.
+     */
+    static @Nullable Instant expiry(CardContent content, Instant now) {
+        Instant end = "event".equals(content.campaignType()) && content.eventEndsAt() != null
+                ? content.eventEndsAt().plus(EVENT_GRACE)
                 : content.endDate() != null
                         ? content.endDate()
                                 .plusDays(1)
-                                .atStartOfDay(ZoneOffset.UTC)
+                                .atStartOfDay(zone(content))
                                 .toInstant()
                         : null;
-        Instant max = now.plus(CREDENTIAL_VALIDITY);
-        return end == null || end.isAfter(max) || end.isBefore(now) ? max : end;
+        if (end == null) {
+            return null;
+        }
+        return end.isAfter(now) ? end : now.plus(EVENT_GRACE);
     }
 }

@@ -19,20 +19,23 @@ record TypeMetadata(
         List<Display> display,
         List<Claim> claims) {
 
-    /** The claims every credential may disclose, with the labels a wallet shows for them. */
-    private static final List<Claim> CLAIMS = List.of(
-            Claim.of("name", "Name"),
-            Claim.of("holder_name", "Holder"),
-            Claim.of("organization", "Issued by"),
-            Claim.of("venue", "Venue"),
-            Claim.of("venue_address", "Address"),
-            Claim.of("venue_coordinates", "Coordinates"),
-            Claim.of("start_date", "From"),
-            Claim.of("end_date", "Until"),
-            Claim.of("starts_at", "Starts"),
-            Claim.of("ends_at", "Ends"),
-            Claim.of("barcode", "Code"),
-            Claim.of("details", "Details"));
+    /**
+     * The claims every credential may disclose, with the labels a wallet shows for them in English
+     * and German. A claim added to {@link SdJwtCredentials} gets its labels here.
+     */
+    static final List<Claim> CLAIMS = List.of(
+            Claim.of("name", "Name", "Name"),
+            Claim.of("holder_name", "Holder", "Inhaber"),
+            Claim.of("organization", "Issued by", "Ausgestellt von"),
+            Claim.of("venue", "Venue", "Veranstaltungsort"),
+            Claim.of("venue_address", "Address", "Adresse"),
+            Claim.of("venue_coordinates", "Coordinates", "Koordinaten"),
+            Claim.of("start_date", "From", "Ab"),
+            Claim.of("end_date", "Until", "Bis"),
+            Claim.of("starts_at", "Starts", "Beginn"),
+            Claim.of("ends_at", "Ends", "Ende"),
+            Claim.of("barcode", "Code", "Code"),
+            Claim.of("details", "Details", "Details"));
 
     static TypeMetadata generic(String issuer, CredentialTypes.Type type) {
         return new TypeMetadata(
@@ -55,7 +58,8 @@ record TypeMetadata(
                 List.of(new Display(
                         "en",
                         campaign.name(),
-                        campaign.description(),
+                        // Who issues the card: the organization (ADR 0027).
+                        campaign.organizationName() != null ? campaign.organizationName() : campaign.description(),
                         new Rendering(new SimpleRendering(campaign.backgroundColor(), campaign.textColor(), logo)))),
                 CLAIMS);
     }
@@ -83,8 +87,9 @@ record TypeMetadata(
 
     record Claim(List<String> path, List<ClaimDisplay> display, String sd) {
 
-        static Claim of(String name, String label) {
-            return new Claim(List.of(name), List.of(new ClaimDisplay("en", label)), "always");
+        static Claim of(String name, String english, String german) {
+            return new Claim(
+                    List.of(name), List.of(new ClaimDisplay("en", english), new ClaimDisplay("de", german)), "always");
         }
     }
 

@@ -3,6 +3,10 @@ package com.walletcards.provider.openid4vci;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.google.zxing.BinaryBitmap;
+import com.google.zxing.RGBLuminanceSource;
+import com.google.zxing.common.HybridBinarizer;
+import com.google.zxing.qrcode.QRCodeReader;
 import com.nimbusds.jose.crypto.ECDSAVerifier;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.JWKSet;
@@ -16,13 +20,20 @@ import com.walletcards.support.SeparateDatabase;
 import com.walletcards.support.ServiceProcess;
 import com.walletcards.support.Tenants;
 import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.Inflater;
+import javax.imageio.ImageIO;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -56,7 +67,10 @@ class OpenId4vciIssuanceTest {
     @DynamicPropertySource
     static void openid4vci(DynamicPropertyRegistry registry) {
         TestIssuer.register(registry, PORT, ISSUER);
+        registry.add("wallet.providers.settings.eudiw.issuer-name", () -> SERVICE_NAME);
     }
+
+    static final String SERVICE_NAME = "Harbour card service";
 
     @Autowired
     AccessManagement access;
@@ -75,7 +89,7 @@ class OpenId4vciIssuanceTest {
     record Card(String campaignId, String recipientId, String cardId, String page) {}
 
     private Card card() {
-        return card(Map.of("location", "Hall A", "start_time", "18:00"));
+        return card(Map.of("location", "Hall A", "start_time", "18:00", "timezone", "Europe/Berlin"));
     }
 
     private Card card(Map<String, Object> campaignData) {
@@ -110,7 +124,8 @@ class OpenId4vciIssuanceTest {
         Card card = card();
         TestWallet.Session session = wallet.redeem(offerLink(card));
         assertThat(session.issuer()).isEqualTo(ISSUER);
-        assertThat(session.configurationId()).isEqualTo("event_ticket");
+        // The campaign's own configuration (ADR 0027).
+        assertThat(session.configurationId()).startsWith("event_ticket.");
 
         TestWallet.Answer issued =
                 wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session)));
@@ -120,14 +135,25 @@ class OpenId4vciIssuanceTest {
 
         var verified = verify(session, issued);
         assertThat(verified.claims().get("iss")).isEqualTo(session.issuer());
-        String configurationVct = session.issuerMetadata()
-                .get("credential_configurations_supported")
-                .get("event_ticket")
-                .get("vct")
-                .asString();
-        // The campaign's own type, which extends the configuration's.
-        assertThat((String) verified.claims().get("vct")).startsWith(configurationVct + "/");
+        JsonNode configurations = session.issuerMetadata().get("credential_configurations_supported");
+        String genericVct = configurations.get("event_ticket").get("vct").asString();
+        JsonNode offered = configurations.get(session.configurationId());
+        // A wallet that matches by vct finds the offered configuration and its display.
+        assertThat(verified.claims().get("vct")).isEqualTo(offered.get("vct").asString());
+        assertThat(offered.get("credential_metadata")
+                        .get("display")
+                        .get(0)
+                        .get("name")
+                        .asString())
+                .isEqualTo("Summer Summit");
         assertThat(verified.claims()).containsKeys("iat", "exp", "status", "cnf");
+        // A ticket for an event years ahead is valid until a day after the event's end.
+        Instant eventEndsAt = Instant.parse(api.get("/v1/campaigns/" + card.campaignId())
+                .data()
+                .get("eventEndsAt")
+                .asString());
+        assertThat(((Number) verified.claims().get("exp")).longValue())
+                .isEqualTo(eventEndsAt.plus(Duration.ofHours(24)).getEpochSecond());
         @SuppressWarnings("unchecked")
         Map<String, Object> cnf =
                 (Map<String, Object>) ((Map<String, Object>) verified.claims().get("cnf")).get("jwk");
@@ -139,7 +165,12 @@ class OpenId4vciIssuanceTest {
                 .doesNotContainKeys("venue_address", "venue_coordinates")
                 .containsEntry("start_date", "2031-07-01")
                 .containsEntry("seat", "12A")
+                // The event's time in its own zone, as an ISO date-time.
+                .containsEntry("starts_at", "2031-07-01T18:00+02:00")
                 .containsKey("barcode");
+        // The service's own settings are no claims.
+        assertThat(verified.disclosed())
+                .doesNotContainKeys("barcodeType", "barcodeValueStrategy", "timezone", "start_time", "location");
         // Selectively disclosable: no card field is visible without its disclosure.
         assertThat(verified.claims()).doesNotContainKeys("name", "holder_name", "venue", "barcode");
 
@@ -147,7 +178,17 @@ class OpenId4vciIssuanceTest {
                 wallet.get((String) verified.claims().get("vct")).json();
         assertThat(typeMetadata.get("vct").asString())
                 .isEqualTo(verified.claims().get("vct"));
-        assertThat(typeMetadata.get("extends").asString()).isEqualTo(configurationVct);
+        assertThat(typeMetadata.get("extends").asString()).isEqualTo(genericVct);
+        assertThat(typeMetadata.get("display").get(0).get("name").asString()).isEqualTo("Summer Summit");
+        // Every claim has a label in English and German.
+        for (JsonNode claim : typeMetadata.get("claims")) {
+            assertThat(claim.get("display").findValuesAsString("lang"))
+                    .as(claim.toString())
+                    .containsExactly("en", "de");
+        }
+        for (String disclosed : List.of("name", "holder_name", "organization", "venue", "start_date", "barcode")) {
+            assertThat(typeMetadata.get("claims").toString()).contains("[\"" + disclosed + "\"]");
+        }
 
         // Issuing is the install: the card is active through the provider SPI's inbound port.
         flows.waitForCard(card.campaignId(), card.recipientId(), "active");
@@ -177,7 +218,7 @@ class OpenId4vciIssuanceTest {
     }
 
     @Test
-    void theCampaignsColoursAndLogoAreInTheTypeMetadataAtItsOwnVctAndNotInThePublicMetadata() throws Exception {
+    void theCampaignsColoursAndLogoAreInItsConfigurationAndTheTypeMetadataAtItsVct() throws Exception {
         String campaign = flows.campaign(Map.of(
                 "name",
                 "Harbour Gala",
@@ -210,10 +251,16 @@ class OpenId4vciIssuanceTest {
         assertThat(simple.get("logo").get("uri").asString()).isEqualTo(logoUrl);
         assertThat(simple.get("logo").get("alt_text").asString()).isEqualTo("Harbour");
 
-        // Public metadata names no campaign, and a guessed campaign key finds nothing.
-        String publicMetadata =
-                wallet.get(ISSUER + "/.well-known/openid-credential-issuer").body();
-        assertThat(publicMetadata).doesNotContain("Harbour", "#0A1B2C", logoUrl);
+        // The offered configuration carries the same look (ADR 0027); the generic type does not.
+        JsonNode configuration = session.issuerMetadata()
+                .get("credential_configurations_supported")
+                .get(session.configurationId());
+        assertThat(configuration.get("vct").asString()).isEqualTo(vct);
+        JsonNode configurationDisplay =
+                configuration.get("credential_metadata").get("display").get(0);
+        assertThat(configurationDisplay.get("name").asString()).isEqualTo("Harbour Gala");
+        assertThat(configurationDisplay.get("background_color").asString()).isEqualTo("#0A1B2C");
+        assertThat(configurationDisplay.get("logo").get("uri").asString()).isEqualTo(logoUrl);
         assertThat(wallet.get(ISSUER + "/wallet/eudiw/types/event_ticket").body())
                 .doesNotContain("Harbour", "#0A1B2C");
         String key = vct.substring(vct.lastIndexOf('/') + 1);
@@ -224,6 +271,87 @@ class OpenId4vciIssuanceTest {
         assertThat(wallet.get(ISSUER + "/wallet/eudiw/types/coupon/" + key).status())
                 .as("the key belongs to its configuration")
                 .isEqualTo(404);
+    }
+
+    @Test
+    void aCouponIsValidUntilItsCampaignsEndDateAndWithoutOneHasNoExpiry() throws Exception {
+        assertThat(couponExpiry(Map.of(
+                        "startDate",
+                        "2032-01-01",
+                        "endDate",
+                        "2032-03-31",
+                        "campaignData",
+                        Map.of("timezone", "Europe/Berlin"))))
+                .isEqualTo(Instant.parse("2032-03-31T22:00:00Z").getEpochSecond());
+        assertThat(couponExpiry(Map.of())).as("no end date, no exp").isNull();
+    }
+
+    private @Nullable Long couponExpiry(Map<String, Object> campaignFields) throws Exception {
+        Map<String, Object> fields = new HashMap<>(
+                Map.of("name", "Spring Sale", "campaignType", "coupon", "providerTypes", List.of("eudiw")));
+        fields.putAll(campaignFields);
+        String campaign = flows.campaign(fields);
+        String recipient = flows.recipient(campaign);
+        flows.waitForCard(campaign, recipient, "created");
+        String page = flows.invite(campaign, recipient).get("downloadUrl").asString() + "/eudiw";
+        TestWallet.Session session =
+                wallet.redeem(offerLink(new Card(campaign, recipient, flows.cardOf(campaign, recipient), page)));
+        var verified = verify(
+                session, wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session))));
+        return verified.claims().get("exp") == null
+                ? null
+                : ((Number) verified.claims().get("exp")).longValue();
+    }
+
+    @Test
+    void aNonceIsAcceptedOnceSoAReplayedProofIsRefusedWithInvalidNonce() throws Exception {
+        TestWallet.Session session = wallet.redeem(offerLink(card()));
+        String nonce = wallet.nonce(session);
+        String proof = wallet.proof(session.issuer(), nonce);
+        assertThat(wallet.requestCredential(session, proof).status()).isEqualTo(200);
+
+        TestWallet.Answer replayed = wallet.requestCredential(session, proof);
+        assertThat(replayed.status()).as(replayed.body()).isEqualTo(400);
+        assertThat(replayed.json().get("error").asString()).isEqualTo("invalid_nonce");
+        TestWallet.Answer sameNonce = wallet.requestCredential(session, wallet.proof(session.issuer(), nonce));
+        assertThat(sameNonce.status()).as(sameNonce.body()).isEqualTo(400);
+        assertThat(sameNonce.json().get("error").asString()).isEqualTo("invalid_nonce");
+
+        // A fresh nonce works again.
+        assertThat(wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session)))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
+    void onAComputerTheCardPagesQrCodeIsTheCredentialOfferThatAWalletScansAndTheOfferPageLinkStays() throws Exception {
+        Card card = card();
+        String cardPage = card.page().substring(0, card.page().length() - "/eudiw".length());
+        // A computer's browser (no phone in the User-Agent) gets the EU wallet as a code to scan.
+        TestWallet.Answer page = wallet.get(cardPage);
+        assertThat(page.status()).as(page.body()).isEqualTo(200);
+        Matcher offer = Pattern.compile("class=\"offer\"[^>]*>\\s*<img src=\"data:image/png;base64,([^\"]+)\"")
+                .matcher(page.body());
+        assertThat(offer.find()).as(page.body()).isTrue();
+        String scanned = qrText(Base64.getDecoder().decode(offer.group(1)));
+        assertThat(scanned).startsWith("openid-credential-offer://?credential_offer_uri=");
+        // The same-device link still leads to the offer page.
+        assertThat(page.body()).contains("href=\"/c/" + cardPage.substring(cardPage.lastIndexOf('/') + 1) + "/eudiw\"");
+
+        // What the wallet scans is an offer it redeems.
+        TestWallet.Session session = wallet.redeem(scanned);
+        assertThat(wallet.requestCredential(session, wallet.proof(session.issuer(), wallet.nonce(session)))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    private static String qrText(byte[] png) throws Exception {
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
+        int[] pixels = image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
+        return new QRCodeReader()
+                .decode(new BinaryBitmap(
+                        new HybridBinarizer(new RGBLuminanceSource(image.getWidth(), image.getHeight(), pixels))))
+                .getText();
     }
 
     @Test
@@ -328,8 +456,14 @@ class OpenId4vciIssuanceTest {
         JsonNode metadata =
                 wallet.get(issuer + "/.well-known/openid-credential-issuer").json();
         JsonNode configurations = metadata.get("credential_configurations_supported");
-        assertThat(configurations.propertyNames())
-                .containsExactlyInAnyOrder("event_ticket", "coupon", "loyalty_card", "access_pass", "wallet_card");
+        List<String> generic = List.of("event_ticket", "coupon", "loyalty_card", "access_pass", "wallet_card");
+        assertThat(configurations.propertyNames()).containsAll(generic);
+        // Besides them, only campaigns' own configurations (ADR 0027), each under its type's.
+        for (String id : configurations.propertyNames()) {
+            assertThat(generic.contains(id) || generic.contains(id.substring(0, Math.max(0, id.indexOf('.')))))
+                    .as(id)
+                    .isTrue();
+        }
         JsonNode ticket = configurations.get("event_ticket");
         assertThat(ticket.get("format").asString()).isEqualTo("dc+sd-jwt");
         assertThat(ticket.get("cryptographic_binding_methods_supported").get(0).asString())
@@ -346,11 +480,37 @@ class OpenId4vciIssuanceTest {
                 .isTrue();
         assertThat(as.get("grant_types_supported").toString())
                 .contains("urn:ietf:params:oauth:grant-type:pre-authorized_code");
+        // Pre-authorized codes only: no authorization endpoint, so no response types either.
+        assertThat(as.has("response_types_supported")).isFalse();
+        assertThat(as.has("authorization_endpoint")).isFalse();
         JsonNode jwtVcIssuer = wallet.get(issuer + "/.well-known/jwt-vc-issuer").json();
+        for (JsonNode document : List.of(metadata, as, jwtVcIssuer)) {
+            assertNoEmptyValue(document, "");
+        }
         assertThat(jwtVcIssuer.get("issuer").asString()).isEqualTo(issuer);
         assertThat(jwtVcIssuer.get("jwks").get("keys").get(0).has("d"))
                 .as("no private key published")
                 .isFalse();
+    }
+
+    /** No empty array, object or string, and no null, anywhere in a metadata document. */
+    private static void assertNoEmptyValue(JsonNode node, String path) {
+        assertThat(node.isNull()).as(path).isFalse();
+        if (node.isContainer()) {
+            assertThat(node.isEmpty()).as(path + " is empty").isFalse();
+        }
+        if (node.isString()) {
+            assertThat(node.asString()).as(path).isNotBlank();
+        }
+        if (node.isObject()) {
+            for (String name : node.propertyNames()) {
+                assertNoEmptyValue(node.get(name), path + "." + name);
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                assertNoEmptyValue(node.get(i), path + "[" + i + "]");
+            }
+        }
     }
 
     private SdJwtVerifier.Verified verify(TestWallet.Session session, TestWallet.Answer issued) throws Exception {

@@ -17,7 +17,6 @@ import com.walletcards.support.Tenants
 import eu.europa.ec.eudi.openid4vci.AuthorizedRequest
 import eu.europa.ec.eudi.openid4vci.BatchCredentialIssuance
 import eu.europa.ec.eudi.openid4vci.Credential
-import eu.europa.ec.eudi.openid4vci.CredentialConfigurationIdentifier
 import eu.europa.ec.eudi.openid4vci.CredentialResponseEncryptionPolicy
 import eu.europa.ec.eudi.openid4vci.IssuanceRequestPayload
 import eu.europa.ec.eudi.openid4vci.Issuer
@@ -154,7 +153,7 @@ class ReferenceWalletIssuanceTest {
     private suspend fun Issuer.credential(authorized: AuthorizedRequest, key: ECKey): String {
         val payload =
             IssuanceRequestPayload.ConfigurationBased(
-                CredentialConfigurationIdentifier("event_ticket")
+                credentialOffer.credentialConfigurationIdentifiers.single()
             )
         val (_, outcome) = authorized.request(payload, listOf(popSigner(key))).getOrThrow()
         assertThat(outcome).isInstanceOf(SubmissionOutcome.Success::class.java)
@@ -172,13 +171,15 @@ class ReferenceWalletIssuanceTest {
             val issuer = Issuer.make(walletConfig, offerLink(card), ::httpClient).getOrThrow()
             assertThat(issuer.credentialOffer.credentialIssuerIdentifier.toString())
                 .isEqualTo(ISSUER)
-            assertThat(issuer.credentialOffer.credentialConfigurationIdentifiers)
-                .containsExactly(CredentialConfigurationIdentifier("event_ticket"))
-            val vct =
+            // The campaign's own configuration (ADR 0027), whose vct the credential carries.
+            val offered = issuer.credentialOffer.credentialConfigurationIdentifiers.single()
+            assertThat(offered.value).startsWith("event_ticket.")
+            val configuration =
                 issuer.credentialOffer.credentialIssuerMetadata.credentialConfigurationsSupported
-                    .getValue(CredentialConfigurationIdentifier("event_ticket"))
+                    .getValue(offered)
                     .let { it as eu.europa.ec.eudi.openid4vci.SdJwtVcCredential }
-                    .type
+            val vct = configuration.type
+            assertThat(configuration.display.map { it.name }).containsExactly("Summer Summit")
 
             val sdJwt =
                 with(issuer) {
@@ -188,8 +189,8 @@ class ReferenceWalletIssuanceTest {
 
             val claims = verified(sdJwt)
             assertThat(claims["iss"]?.jsonPrimitive?.content).isEqualTo(ISSUER)
-            // Each campaign has its own type under the configuration's vct, carrying its display.
-            assertThat(claims["vct"]?.jsonPrimitive?.content).startsWith("$vct/")
+            // A wallet that matches by vct finds the offered configuration's display.
+            assertThat(claims["vct"]?.jsonPrimitive?.content).isEqualTo(vct)
             assertThat(claims["holder_name"]?.jsonPrimitive?.content).isEqualTo("Ada Lovelace")
             assertThat(claims["name"]?.jsonPrimitive?.content).isEqualTo("Summer Summit")
             assertThat(claims["barcode"]?.jsonPrimitive?.content).isEqualTo(BARCODE)
@@ -219,7 +220,7 @@ class ReferenceWalletIssuanceTest {
                 val authorized = authorizeWithPreAuthorizationCode(txCode = null).getOrThrow()
                 val payload =
                     IssuanceRequestPayload.ConfigurationBased(
-                        CredentialConfigurationIdentifier("event_ticket")
+                        credentialOffer.credentialConfigurationIdentifiers.single()
                     )
                 authorized.request(payload, keys.map(::popSigner)).getOrThrow().second
             }
