@@ -17,6 +17,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
@@ -115,6 +116,19 @@ public class ApiExceptionHandler {
     @ExceptionHandler({NoHandlerFoundException.class, NoResourceFoundException.class})
     ResponseEntity<ErrorBody> noRoute(HttpServletRequest request) {
         return responses.entity(request, ErrorCode.NOT_FOUND, "No such endpoint", List.of());
+    }
+
+    /**
+     * The security firewall checks parameter names and values only when they are first read, which
+     * for a form body is inside the endpoint: a name with control characters is refused there.
+     */
+    @ExceptionHandler(RequestRejectedException.class)
+    ResponseEntity<ErrorBody> rejected(HttpServletRequest request) {
+        return responses.entity(
+                request,
+                ErrorCode.VALIDATION_FAILED,
+                "The request is not acceptable: a parameter's name or value holds characters that are not allowed",
+                List.of());
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
