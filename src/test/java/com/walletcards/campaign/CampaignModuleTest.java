@@ -53,7 +53,7 @@ class CampaignModuleTest {
         return new NewCampaign(
                 "Launch",
                 CampaignType.event,
-                Map.of("venue", "Hall 1"),
+                Map.of("location", "Hall 1"),
                 LocalDate.of(2031, 7, 1),
                 LocalDate.of(2031, 7, 2),
                 null,
@@ -82,8 +82,8 @@ class CampaignModuleTest {
     void aContentChangingUpdatePublishesCampaignUpdatedListingWhatChanged(Scenario scenario) {
         Campaign created = campaigns.create(org, launch());
 
-        scenario.stimulate(() ->
-                        campaigns.update(org, created.id(), changes("Launch night", Map.of("venue", "Hall 2"), null)))
+        scenario.stimulate(() -> campaigns.update(
+                        org, created.id(), changes("Launch night", Map.of("location", "Hall 2"), null)))
                 .andWaitForEventOfType(CampaignUpdated.class)
                 .matching(event -> event.campaignId().equals(created.id()))
                 .toArriveAndVerify(event -> {
@@ -100,7 +100,7 @@ class CampaignModuleTest {
     void anUpdateThatChangesNothingPublishesNoEventAndKeepsTheContentVersion(AssertablePublishedEvents events) {
         Campaign created = campaigns.create(org, launch());
 
-        campaigns.update(org, created.id(), changes("Launch", Map.of("venue", "Hall 1"), null));
+        campaigns.update(org, created.id(), changes("Launch", Map.of("location", "Hall 1"), null));
 
         assertThat(events.ofType(CampaignUpdated.class)).isEmpty();
         assertThat(events.ofType(CampaignStatusChanged.class)).isEmpty();

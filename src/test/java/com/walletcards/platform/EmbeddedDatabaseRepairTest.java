@@ -234,7 +234,7 @@ class EmbeddedDatabaseRepairTest {
         Files.copy(file.file(), rebuilt.file());
         execute(
                 rebuilt,
-                "INSERT INTO organizations VALUES ('org-rebuilt', 'Only in the rebuilt file', CURRENT_TIMESTAMP)");
+                "INSERT INTO organizations (id, name, created_at) VALUES ('org-rebuilt', 'Only in the rebuilt file', CURRENT_TIMESTAMP)");
         Files.writeString(repair(file).marker(), "left by a killed process");
         Path script = repair(file).script();
         Files.writeString(script, "the export the rebuilt file was made from");
@@ -315,7 +315,7 @@ class EmbeddedDatabaseRepairTest {
 
     private static void migrateAndFill(EmbeddedH2File file) throws SQLException {
         flyway(file).migrate();
-        execute(file, "INSERT INTO organizations VALUES ('org', 'Org', CURRENT_TIMESTAMP)");
+        execute(file, "INSERT INTO organizations (id, name, created_at) VALUES ('org', 'Org', CURRENT_TIMESTAMP)");
         for (int i = 0; i < KEYS; i++) {
             execute(
                     file,

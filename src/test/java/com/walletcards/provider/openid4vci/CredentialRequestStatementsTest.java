@@ -35,11 +35,12 @@ class CredentialRequestStatementsTest {
     /**
      * A re-issuance of a full batch: the card's content (the card, the organization's name, the
      * recipient, the campaign), the credentials' status entries and the check for another
-     * credential the card still holds. No transaction of its own, so no commit. The access token
+     * credential the card still holds, and the record of the proofs' nonce as spent (one insert for
+     * the whole batch: a nonce is accepted once). No transaction of its own, so no commit. The access token
      * was issued by this instance, and the campaign's images were read at the same content version
      * by the request before: neither is looked up again.
      */
-    static final int REISSUANCE_STATEMENTS = 6;
+    static final int REISSUANCE_STATEMENTS = 7;
 
     static final int PORT = ServiceProcess.freePort();
     static final String ISSUER = "http://localhost:" + PORT;
@@ -53,7 +54,7 @@ class CredentialRequestStatementsTest {
     AccessManagement access;
 
     @Test
-    void aBatchCredentialRequestForAnInstalledCardSendsSixStatementsWhateverItsSize() {
+    void aBatchCredentialRequestForAnInstalledCardSendsSevenStatementsWhateverItsSize() {
         Api api = new Api(PORT, Tenants.create(access).key());
         Flows flows = new Flows(api);
         TestWallet wallet = new TestWallet(null);
