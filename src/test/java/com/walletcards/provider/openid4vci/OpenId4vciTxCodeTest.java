@@ -389,7 +389,7 @@ class OpenId4vciTxCodeTest {
     }
 
     @Test
-    void retentionDeletesExpiredOffersAndAccessTokensAndRefreshTokensOfRevokedCardsOnly() {
+    void retentionDeletesExpiredOffersTokensAndDpopProofsAndRefreshTokensOfRevokedCardsOnly() {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         OffsetDateTime old = now.minusDays(2);
         OffsetDateTime recent = now.minusHours(1);
@@ -400,6 +400,13 @@ class OpenId4vciTxCodeTest {
         token("access-recent", "access", "vc_a", recent, recent);
         token("refresh-live-card", "refresh", "vc_a", old, null);
         token("refresh-revoked-card", "refresh", "vc_revoked", old, null);
+        token("refresh-expired", "refresh", "vc_a", old, old);
+        token("refresh-recently-expired", "refresh", "vc_a", recent, recent);
+        token("refresh-valid", "refresh", "vc_a", recent, now.plusDays(30));
+        jdbc.update(
+                "INSERT INTO openid4vci_spent_dpop_proofs (proof_hash, expires_at) VALUES ('dpop-old', ?), ('dpop-recent', ?)",
+                old,
+                recent);
         jdbc.update("""
                 INSERT INTO openid4vci_credentials (notification_id, object_ref, wallet_card_id, list_id, status_idx,
                   content_version, issued_at, revoked) VALUES ('ntf_retention', 'vc_revoked', 'card_r', 999, 0, 1, ?, TRUE)""", old);
@@ -409,7 +416,10 @@ class OpenId4vciTxCodeTest {
         assertThat(column("SELECT code_hash FROM openid4vci_offers WHERE code_hash LIKE 'offer-%'"))
                 .containsExactlyInAnyOrder("offer-recent", "offer-live");
         assertThat(column("SELECT token_hash FROM openid4vci_tokens WHERE token_hash LIKE '%-%'"))
-                .containsExactlyInAnyOrder("access-recent", "refresh-live-card");
+                .containsExactlyInAnyOrder(
+                        "access-recent", "refresh-live-card", "refresh-recently-expired", "refresh-valid");
+        assertThat(column("SELECT proof_hash FROM openid4vci_spent_dpop_proofs WHERE proof_hash LIKE 'dpop-%'"))
+                .containsExactly("dpop-recent");
         assertThat(column("SELECT notification_id FROM openid4vci_credentials WHERE notification_id = 'ntf_retention'"))
                 .as("issued credentials stay, so their index is never given again")
                 .containsExactly("ntf_retention");
