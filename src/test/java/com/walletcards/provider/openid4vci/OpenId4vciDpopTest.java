@@ -2,7 +2,16 @@ package com.walletcards.provider.openid4vci;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.PlainJWT;
+import com.nimbusds.jwt.SignedJWT;
 import com.walletcards.access.AccessManagement;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
@@ -10,6 +19,7 @@ import com.walletcards.support.Flows;
 import com.walletcards.support.ServiceProcess;
 import com.walletcards.support.Tenants;
 import java.time.Instant;
+import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -216,6 +226,48 @@ class OpenId4vciDpopTest {
                         dpop(TestDpop.of(dpopKey, CREDENTIAL, null))),
                 400,
                 "invalid_dpop_proof");
+    }
+
+    @Test
+    void aP384KeyServesAsWellAndASymmetricOrUnsignedOrDoubledProofIsRefused() throws Exception {
+        ECKey p384 = new ECKeyGenerator(Curve.P_384).generate();
+        TestWallet.Answer token = redeem(p384);
+        String access = field(token, "access_token");
+        assertThat(credential(bound(access, TestDpop.of(p384, CREDENTIAL, access)))
+                        .status())
+                .isEqualTo(200);
+        assertThat(field(refresh(field(token, "refresh_token"), p384), "token_type"))
+                .isEqualTo("DPoP");
+
+        // RFC 9449 §4.2: a MAC is no proof of possession, and an unsigned JWT proves nothing.
+        SignedJWT mac = new SignedJWT(
+                new JWSHeader.Builder(JWSAlgorithm.HS256)
+                        .type(new JOSEObjectType("dpop+jwt"))
+                        .build(),
+                new JWTClaimsSet.Builder()
+                        .jwtID("mac")
+                        .claim("htm", "POST")
+                        .claim("htu", CREDENTIAL)
+                        .claim("ath", TestDpop.ath(access))
+                        .issueTime(new Date())
+                        .build());
+        mac.sign(new MACSigner(new byte[32]));
+        String unsigned = new PlainJWT(new JWTClaimsSet.Builder()
+                        .jwtID("plain")
+                        .claim("htm", "POST")
+                        .claim("htu", CREDENTIAL)
+                        .issueTime(new Date())
+                        .build())
+                .serialize();
+        String good = TestDpop.of(p384, CREDENTIAL, access).jwt();
+        for (String proof : List.of(mac.serialize(), unsigned, good + ", " + good, "x".repeat(5000))) {
+            assertError(
+                    credential(Map.of("Authorization", "DPoP " + access, "DPoP", proof)), 401, "invalid_dpop_proof");
+        }
+        // None of those used up the good proof's jti.
+        assertThat(credential(Map.of("Authorization", "DPoP " + access, "DPoP", good))
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test

@@ -4,6 +4,7 @@ import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.ECDSASigner;
+import com.nimbusds.jose.crypto.impl.ECDSA;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
@@ -62,7 +63,9 @@ record TestDpop(
 
     String jwt() {
         try {
-            JWSHeader header = new JWSHeader.Builder(JWSAlgorithm.ES256)
+            // The algorithm of the key's curve: ES256 for P-256, ES384 for P-384.
+            JWSAlgorithm alg = ECDSA.resolveAlgorithm(key.getCurve());
+            JWSHeader header = new JWSHeader.Builder(alg)
                     .type(new JOSEObjectType(typ))
                     .jwk(key.toPublicJWK())
                     .build();
