@@ -161,7 +161,19 @@ class PublicPathsFuzzTest {
         switch (random.nextInt(6)) {
             case 0 -> headers.put("Authorization", "ApplePass " + pick(random, Probes.HOSTILE_SEGMENTS));
             case 1 -> headers.put("Authorization", "Bearer " + Long.toHexString(random.nextLong()));
-            case 2 -> headers.put("Authorization", "DPoP a.b.c");
+            case 2 -> {
+                headers.put("Authorization", "DPoP a.b.c");
+                // RFC 9449 proofs that are no JWT, unsigned, oversized or two in one header.
+                headers.put(
+                        "DPoP",
+                        pick(
+                                random,
+                                List.of(
+                                        "a.b.c",
+                                        "eyJ0eXAiOiJkcG9wK2p3dCIsImFsZyI6Im5vbmUifQ.e30.",
+                                        "x".repeat(5000),
+                                        "a.b.c, d.e.f")));
+            }
             case 3 ->
                 headers.put(
                         "X-Wallet-Signature", "t=" + random.nextInt() + ",v1=" + Long.toHexString(random.nextLong()));

@@ -3,6 +3,7 @@ package com.walletcards.provider.openid4vci;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The access tokens this instance issued or has already found in the database, until they
@@ -16,9 +17,7 @@ final class AccessTokens {
     /** A bound on memory: beyond it, tokens are looked up in the database as before. */
     static final int MAX_KNOWN = 20_000;
 
-    private record Known(Holder holder, Instant expiresAt) {}
-
-    private final ConcurrentHashMap<String, Known> known = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, TokenQueries.AccessToken> known = new ConcurrentHashMap<>();
     private final TokenQueries tokens;
     private volatile Instant nextSweep = Instant.MIN;
 
@@ -26,33 +25,33 @@ final class AccessTokens {
         this.tokens = tokens;
     }
 
-    /** Stores a new access token and remembers it. */
-    void save(String token, Holder holder, Instant now, Instant expiresAt) {
-        tokens.saveAccessToken(token, holder, now, expiresAt);
-        remember(Secrets.hash(token), new Known(holder, expiresAt), now);
+    /** Stores a new access token, bound to the key with thumbprint {@code jkt} or (null) to none, and remembers it. */
+    void save(String token, Holder holder, @Nullable String jkt, Instant now, Instant expiresAt) {
+        tokens.saveAccessToken(token, holder, jkt, now, expiresAt);
+        remember(Secrets.hash(token), new TokenQueries.AccessToken(holder, jkt, expiresAt), now);
     }
 
-    /** The holder of a valid access token, from memory when this instance knows it. */
-    Optional<Holder> holder(String token, Instant now) {
+    /** A valid access token's holder and binding, from memory when this instance knows it. */
+    Optional<TokenQueries.AccessToken> find(String token, Instant now) {
         String hash = Secrets.hash(token);
-        Known cached = known.get(hash);
+        var cached = known.get(hash);
         if (cached != null) {
             if (cached.expiresAt().isAfter(now)) {
-                return Optional.of(cached.holder());
+                return Optional.of(cached);
             }
             known.remove(hash, cached);
             return Optional.empty();
         }
         var found = tokens.accessToken(hash, now);
-        found.ifPresent(t -> remember(hash, new Known(t.holder(), t.expiresAt()), now));
-        return found.map(TokenQueries.AccessToken::holder);
+        found.ifPresent(t -> remember(hash, t, now));
+        return found;
     }
 
     int size() {
         return known.size();
     }
 
-    private void remember(String hash, Known token, Instant now) {
+    private void remember(String hash, TokenQueries.AccessToken token, Instant now) {
         if (known.size() >= MAX_KNOWN) {
             // A full set of live tokens is swept at most once a second, not on every new token.
             if (now.isBefore(nextSweep)) {

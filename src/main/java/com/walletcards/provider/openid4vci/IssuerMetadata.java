@@ -80,9 +80,10 @@ final class IssuerMetadata {
                         }));
         return new CredentialIssuerMetadata(
                 issuer,
-                issuer + "/wallet/eudiw/credential",
+                issuer + Openid4vciEndpoints.CREDENTIAL_PATH,
                 issuer + "/wallet/eudiw/nonce",
-                issuer + "/wallet/eudiw/notification",
+                issuer + Openid4vciEndpoints.NOTIFICATION_PATH,
+                DpopProofs.algorithmNames(),
                 // 1.0 §12.2.4: present only when more than one proof is accepted, and then at least 2.
                 batchSize.credentials() > 1 ? new BatchCredentialIssuance(batchSize.credentials()) : null,
                 List.of(new IssuerDisplay(serviceName, "en")),
@@ -92,10 +93,11 @@ final class IssuerMetadata {
     AuthorizationServerMetadata authorizationServer() {
         return new AuthorizationServerMetadata(
                 issuer,
-                issuer + "/wallet/eudiw/token",
-                List.of(Tokens.PRE_AUTHORIZED_GRANT, "refresh_token"),
+                issuer + Tokens.PATH,
+                List.of(Tokens.PRE_AUTHORIZED_GRANT, Tokens.REFRESH_GRANT),
                 true,
-                List.of("none"));
+                List.of("none"),
+                DpopProofs.algorithmNames());
     }
 
     JwtVcIssuerMetadata jwtVcIssuer() {
@@ -122,6 +124,13 @@ final class IssuerMetadata {
             @JsonProperty("credential_endpoint") String credentialEndpoint,
             @JsonProperty("nonce_endpoint") String nonceEndpoint,
             @JsonProperty("notification_endpoint") String notificationEndpoint,
+
+            /*
+             * The credential and notification endpoints are the protected resources: their DPoP
+             * algorithms, under RFC 9728's name for a resource's metadata (ADR 0031).
+             */
+            @JsonProperty("dpop_signing_alg_values_supported")
+            List<String> dpopSigningAlgValuesSupported,
 
             @JsonProperty("batch_credential_issuance") @Nullable
             BatchCredentialIssuance batchCredentialIssuance,
@@ -187,7 +196,11 @@ final class IssuerMetadata {
             boolean preAuthorizedGrantAnonymousAccessSupported,
 
             @JsonProperty("token_endpoint_auth_methods_supported")
-            List<String> tokenEndpointAuthMethodsSupported) {}
+            List<String> tokenEndpointAuthMethodsSupported,
+
+            /* RFC 9449 §5.1: the token endpoint accepts DPoP proofs signed with these. */
+            @JsonProperty("dpop_signing_alg_values_supported")
+            List<String> dpopSigningAlgValuesSupported) {}
 
     /** SD-JWT VC issuer metadata: the keys that verify the issuer's credentials. */
     record JwtVcIssuerMetadata(String issuer, Jwks jwks) {}

@@ -15,6 +15,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * {@code WALLET_PROVIDER_EUDIW_MODE=openid4vci}: the issuer's key, stores and endpoints exist only
@@ -28,6 +30,9 @@ class Openid4vciConfiguration {
 
     /** The issuer's display name when WALLET_EUDIW_ISSUER_NAME is not set: neutral, as it serves every organization. */
     static final String DEFAULT_ISSUER_NAME = "Wallet cards";
+
+    /** How long a refresh token serves when WALLET_EUDIW_REFRESH_TOKEN_LIFETIME is not set (ADR 0031). */
+    static final String DEFAULT_REFRESH_TOKEN_LIFETIME = "P30D";
 
     /** The issuer id: the origin of the download base (OpenID4VCI: no path, so the well-known URLs of every draft coincide). */
     static String issuerId(String downloadBase) {
@@ -115,10 +120,41 @@ class Openid4vciConfiguration {
     }
 
     @Bean
+    AccessTokens openid4vciAccessTokens(NamedParameterJdbcTemplate jdbc) {
+        return new AccessTokens(new TokenQueries(jdbc));
+    }
+
+    @Bean
+    DpopProofs openid4vciDpopProofs(
+            @Value("${wallet.download-base-url}") String downloadBase, NamedParameterJdbcTemplate jdbc, Clock clock) {
+        return new DpopProofs(issuerId(downloadBase), new SpentDpopProofs(jdbc), clock);
+    }
+
+    @Bean
     Tokens openid4vciTokens(
-            NamedParameterJdbcTemplate jdbc, TxCodeChecks txCodes, @Lazy ObjectContents contents, Clock clock) {
-        var tokens = new TokenQueries(jdbc);
-        return new Tokens(new OfferQueries(jdbc), tokens, new AccessTokens(tokens), txCodes, contents, clock);
+            NamedParameterJdbcTemplate jdbc,
+            AccessTokens accessTokens,
+            DpopProofs dpop,
+            TxCodeChecks txCodes,
+            @Lazy ObjectContents contents,
+            PlatformTransactionManager transactions,
+            Clock clock,
+            @Value("${wallet.providers.settings.eudiw.refresh-token-lifetime:" + DEFAULT_REFRESH_TOKEN_LIFETIME + "}")
+                    Duration refreshTokenLifetime) {
+        return new Tokens(
+                new OfferQueries(jdbc),
+                new RefreshTokens(jdbc, refreshTokenLifetime),
+                accessTokens,
+                txCodes,
+                dpop,
+                contents,
+                new TransactionTemplate(transactions),
+                clock);
+    }
+
+    @Bean
+    ProtectedRequests openid4vciProtectedRequests(AccessTokens accessTokens, DpopProofs dpop, Clock clock) {
+        return new ProtectedRequests(accessTokens, dpop, clock);
     }
 
     @Bean

@@ -35,6 +35,12 @@ class Openid4vciEndpoints {
     /** Room for each further proof JWT of a batch (a P-256 proof is well under 1 KiB). */
     static final int MAX_PROOF_BYTES = 2 * 1024;
 
+    static final String CREDENTIAL_PATH = "/wallet/eudiw/credential";
+    static final String NOTIFICATION_PATH = "/wallet/eudiw/notification";
+
+    /** RFC 9449 §4.1: the header that carries a DPoP proof. */
+    private static final String DPOP = "DPoP";
+
     private static final MediaType STATUS_LIST = MediaType.parseMediaType("application/statuslist+jwt");
 
     /** The nonce endpoint's answer (OpenID4VCI 1.0 §7.2). */
@@ -43,6 +49,7 @@ class Openid4vciEndpoints {
     private final IssuerMetadata metadata;
     private final CredentialOffers offers;
     private final Tokens tokens;
+    private final ProtectedRequests protectedRequests;
     private final Nonces nonces;
     private final CredentialIssuer issuer;
     private final CredentialNotifications notifications;
@@ -54,6 +61,7 @@ class Openid4vciEndpoints {
             IssuerMetadata metadata,
             CredentialOffers offers,
             Tokens tokens,
+            ProtectedRequests protectedRequests,
             Nonces nonces,
             CredentialIssuer issuer,
             CredentialNotifications notifications,
@@ -63,6 +71,7 @@ class Openid4vciEndpoints {
         this.metadata = metadata;
         this.offers = offers;
         this.tokens = tokens;
+        this.protectedRequests = protectedRequests;
         this.nonces = nonces;
         this.issuer = issuer;
         this.notifications = notifications;
@@ -107,9 +116,10 @@ class Openid4vciEndpoints {
                 .orElseGet(Openid4vciEndpoints::notFound);
     }
 
-    @PostMapping(path = "/wallet/eudiw/token")
+    @PostMapping(path = Tokens.PATH)
     ResponseEntity<Tokens.TokenResponse> token(
             @RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) @Nullable String contentType,
+            @RequestHeader(name = DPOP, required = false) @Nullable String proof,
             @RequestParam(name = "grant_type", required = false) @Nullable String grantType,
             @RequestParam(name = "pre-authorized_code", required = false) @Nullable String code,
             @RequestParam(name = "tx_code", required = false) @Nullable String txCode,
@@ -118,7 +128,7 @@ class Openid4vciEndpoints {
                 || !MediaType.APPLICATION_FORM_URLENCODED.isCompatibleWith(MediaType.parseMediaType(contentType))) {
             throw Openid4vciError.badRequest("invalid_request", "Send application/x-www-form-urlencoded");
         }
-        return noStore(tokens.grant(grantType, code, txCode, refreshToken));
+        return noStore(tokens.grant(grantType, code, txCode, refreshToken, proof));
     }
 
     @PostMapping(path = "/wallet/eudiw/nonce")
@@ -126,20 +136,22 @@ class Openid4vciEndpoints {
         return noStore(new NonceResponse(nonces.issue()));
     }
 
-    @PostMapping(path = "/wallet/eudiw/credential")
+    @PostMapping(path = CREDENTIAL_PATH)
     ResponseEntity<CredentialIssuer.CredentialResponse> credential(
             @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization,
+            @RequestHeader(name = DPOP, required = false) @Nullable String proof,
             @RequestBody(required = false) byte @Nullable [] body) {
-        var holder = tokens.holder(authorization);
+        var holder = protectedRequests.holder(authorization, proof, CREDENTIAL_PATH);
         return noStore(
                 issuer.credential(holder, object(body, "invalid_credential_request", maxCredentialRequestBytes)));
     }
 
-    @PostMapping(path = "/wallet/eudiw/notification")
+    @PostMapping(path = NOTIFICATION_PATH)
     ResponseEntity<Void> notification(
             @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization,
+            @RequestHeader(name = DPOP, required = false) @Nullable String proof,
             @RequestBody(required = false) byte @Nullable [] body) {
-        var holder = tokens.holder(authorization);
+        var holder = protectedRequests.holder(authorization, proof, NOTIFICATION_PATH);
         notifications.notification(holder, object(body, "invalid_notification_request", MAX_REQUEST_BYTES));
         return ResponseEntity.noContent().cacheControl(CacheControl.noStore()).build();
     }
@@ -163,7 +175,7 @@ class Openid4vciEndpoints {
                 .cacheControl(CacheControl.noStore())
                 .contentType(MediaType.APPLICATION_JSON);
         if (error.status() == 401) {
-            answer.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer error=\"" + error.code() + "\"");
+            answer.header(HttpHeaders.WWW_AUTHENTICATE, error.challenges().toArray(String[]::new));
         }
         return answer.body(error.body());
     }

@@ -1,6 +1,7 @@
 package com.walletcards.provider.openid4vci;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
 
 /**
  * An error answered in the protocol's own form ({@code {"error", "error_description"}}, RFC 6749
@@ -14,11 +15,18 @@ final class Openid4vciError extends RuntimeException {
 
     private final int status;
     private final String code;
+    /** The {@code WWW-Authenticate} challenges of a 401 (RFC 6750 §3, RFC 9449 §7.1); empty: a Bearer one. */
+    private final List<String> challenges;
 
     Openid4vciError(int status, String code, String description) {
+        this(status, code, description, List.of());
+    }
+
+    Openid4vciError(int status, String code, String description, List<String> challenges) {
         super(description, null, false, false);
         this.status = status;
         this.code = code;
+        this.challenges = challenges;
     }
 
     static Openid4vciError badRequest(String code, String description) {
@@ -31,6 +39,10 @@ final class Openid4vciError extends RuntimeException {
 
     String code() {
         return code;
+    }
+
+    List<String> challenges() {
+        return challenges.isEmpty() ? List.of("Bearer error=\"" + code + "\"") : challenges;
     }
 
     Body body() {

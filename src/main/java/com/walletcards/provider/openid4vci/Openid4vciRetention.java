@@ -6,8 +6,8 @@ import java.time.OffsetDateTime;
 
 /**
  * Deletes the issuer's rows that can no longer serve, once older than the period
- * ({@code WALLET_RETENTION_OPENID4VCI}, docs/retention.md): offers and access tokens expired
- * before the cutoff, refresh tokens of revoked cards. Issued credentials stay, so that a status
+ * ({@code WALLET_RETENTION_OPENID4VCI}, docs/retention.md): offers, access and refresh tokens,
+ * spent nonces and DPoP proofs expired before the cutoff, refresh tokens of revoked cards. Issued credentials stay, so that a status
  * list index is never given twice; transaction codes are one row per card.
  */
 final class Openid4vciRetention implements Retention {

@@ -14,9 +14,10 @@ final class RetentionQueries {
     }
 
     /**
-     * Deletes up to {@code limit} rows that can no longer serve: offers and access tokens expired
-     * before the cutoff, spent nonces that expired before it, and refresh tokens of objects whose credentials were revoked (refused
-     * anyway) and created before it. Answers how many went.
+     * Deletes up to {@code limit} rows that can no longer serve: offers, access and refresh tokens
+     * (spent ones too) expired before the cutoff, spent nonces and DPoP proofs that expired before
+     * it, and refresh tokens of objects whose credentials were revoked (refused anyway) and
+     * created before it. Answers how many went.
      */
     int deleteExpired(OffsetDateTime cutoff, int limit) {
         var params = new MapSqlParameterSource("cutoff", cutoff).addValue("limit", limit);
@@ -26,7 +27,7 @@ final class RetentionQueries {
         if (deleted < limit) {
             deleted += jdbc.update("""
                     DELETE FROM openid4vci_tokens WHERE token_hash IN (SELECT token_hash FROM openid4vci_tokens
-                    WHERE kind = 'access' AND expires_at < :cutoff ORDER BY expires_at LIMIT :limit)""", params.addValue("limit", limit - deleted));
+                    WHERE expires_at < :cutoff ORDER BY expires_at LIMIT :limit)""", params.addValue("limit", limit - deleted));
         }
         if (deleted < limit) {
             deleted += jdbc.update("""
@@ -39,6 +40,11 @@ final class RetentionQueries {
             deleted += jdbc.update("""
                     DELETE FROM openid4vci_spent_nonces WHERE nonce_hash IN (SELECT nonce_hash FROM
                     openid4vci_spent_nonces WHERE expires_at < :cutoff ORDER BY expires_at LIMIT :limit)""", params.addValue("limit", limit - deleted));
+        }
+        if (deleted < limit) {
+            deleted += jdbc.update("""
+                    DELETE FROM openid4vci_spent_dpop_proofs WHERE proof_hash IN (SELECT proof_hash FROM
+                    openid4vci_spent_dpop_proofs WHERE expires_at < :cutoff ORDER BY expires_at LIMIT :limit)""", params.addValue("limit", limit - deleted));
         }
         return deleted;
     }

@@ -480,6 +480,16 @@ class OpenId4vciIssuanceTest {
                 .isTrue();
         assertThat(as.get("grant_types_supported").toString())
                 .contains("urn:ietf:params:oauth:grant-type:pre-authorized_code");
+        // Refresh tokens rotate, and both the token endpoint and the credential issuer's protected
+        // endpoints accept DPoP proofs with the same algorithms (ADR 0031).
+        assertThat(as.get("grant_types_supported").toString()).contains("\"refresh_token\"");
+        List<String> dpopAlgorithms = List.of("ES256", "ES384", "ES512");
+        assertThat(as.get("dpop_signing_alg_values_supported").valueStream().map(JsonNode::asString))
+                .containsExactlyElementsOf(dpopAlgorithms);
+        assertThat(metadata.get("dpop_signing_alg_values_supported")
+                        .valueStream()
+                        .map(JsonNode::asString))
+                .containsExactlyElementsOf(dpopAlgorithms);
         // Pre-authorized codes only: no authorization endpoint, so no response types either.
         assertThat(as.has("response_types_supported")).isFalse();
         assertThat(as.has("authorization_endpoint")).isFalse();

@@ -314,21 +314,25 @@ class OpenId4vciTxCodeTest {
         Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
         Instant expires = now.plus(Tokens.ACCESS_TOKEN_LIFETIME);
         String token = Secrets.random();
-        issuing.save(token, holder, now, expires);
+        issuing.save(token, holder, null, now, expires);
 
-        assertThat(issuing.holder(token, now)).contains(holder);
+        assertThat(holderOf(issuing, token, now)).contains(holder);
         assertThat(other.size()).isZero();
-        assertThat(other.holder(token, now)).contains(holder);
+        assertThat(holderOf(other, token, now)).contains(holder);
         assertThat(other.size()).isOne();
         // Both answer from memory now: the row is not read again.
         jdbc.update("DELETE FROM openid4vci_tokens WHERE token_hash = ?", Secrets.hash(token));
-        assertThat(issuing.holder(token, now.plusSeconds(60))).contains(holder);
-        assertThat(other.holder(token, now.plusSeconds(60))).contains(holder);
+        assertThat(holderOf(issuing, token, now.plusSeconds(60))).contains(holder);
+        assertThat(holderOf(other, token, now.plusSeconds(60))).contains(holder);
 
-        assertThat(issuing.holder(token, expires)).isEmpty();
-        assertThat(other.holder(token, expires.plusSeconds(1))).isEmpty();
-        assertThat(other.holder(Secrets.random(), now)).isEmpty();
-        assertThat(new AccessTokens(store).holder(token, now)).isEmpty();
+        assertThat(holderOf(issuing, token, expires)).isEmpty();
+        assertThat(holderOf(other, token, expires.plusSeconds(1))).isEmpty();
+        assertThat(holderOf(other, Secrets.random(), now)).isEmpty();
+        assertThat(holderOf(new AccessTokens(store), token, now)).isEmpty();
+    }
+
+    private static java.util.Optional<Holder> holderOf(AccessTokens tokens, String token, Instant now) {
+        return tokens.find(token, now).map(TokenQueries.AccessToken::holder);
     }
 
     @Test
@@ -337,9 +341,9 @@ class OpenId4vciTxCodeTest {
         var holder = new Holder("obj_tokens_" + Ids.newId("t"), "card_tokens");
         Instant issued = Instant.now().minus(Tokens.ACCESS_TOKEN_LIFETIME).minusSeconds(1);
         String token = Secrets.random();
-        new AccessTokens(store).save(token, holder, issued, issued.plus(Tokens.ACCESS_TOKEN_LIFETIME));
+        new AccessTokens(store).save(token, holder, null, issued, issued.plus(Tokens.ACCESS_TOKEN_LIFETIME));
 
-        assertThat(new AccessTokens(store).holder(token, Instant.now())).isEmpty();
+        assertThat(holderOf(new AccessTokens(store), token, Instant.now())).isEmpty();
     }
 
     @Test
@@ -385,7 +389,7 @@ class OpenId4vciTxCodeTest {
     }
 
     @Test
-    void retentionDeletesExpiredOffersAndAccessTokensAndRefreshTokensOfRevokedCardsOnly() {
+    void retentionDeletesExpiredOffersTokensAndDpopProofsAndRefreshTokensOfRevokedCardsOnly() {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         OffsetDateTime old = now.minusDays(2);
         OffsetDateTime recent = now.minusHours(1);
@@ -396,6 +400,13 @@ class OpenId4vciTxCodeTest {
         token("access-recent", "access", "vc_a", recent, recent);
         token("refresh-live-card", "refresh", "vc_a", old, null);
         token("refresh-revoked-card", "refresh", "vc_revoked", old, null);
+        token("refresh-expired", "refresh", "vc_a", old, old);
+        token("refresh-recently-expired", "refresh", "vc_a", recent, recent);
+        token("refresh-valid", "refresh", "vc_a", recent, now.plusDays(30));
+        jdbc.update(
+                "INSERT INTO openid4vci_spent_dpop_proofs (proof_hash, expires_at) VALUES ('dpop-old', ?), ('dpop-recent', ?)",
+                old,
+                recent);
         jdbc.update("""
                 INSERT INTO openid4vci_credentials (notification_id, object_ref, wallet_card_id, list_id, status_idx,
                   content_version, issued_at, revoked) VALUES ('ntf_retention', 'vc_revoked', 'card_r', 999, 0, 1, ?, TRUE)""", old);
@@ -405,7 +416,10 @@ class OpenId4vciTxCodeTest {
         assertThat(column("SELECT code_hash FROM openid4vci_offers WHERE code_hash LIKE 'offer-%'"))
                 .containsExactlyInAnyOrder("offer-recent", "offer-live");
         assertThat(column("SELECT token_hash FROM openid4vci_tokens WHERE token_hash LIKE '%-%'"))
-                .containsExactlyInAnyOrder("access-recent", "refresh-live-card");
+                .containsExactlyInAnyOrder(
+                        "access-recent", "refresh-live-card", "refresh-recently-expired", "refresh-valid");
+        assertThat(column("SELECT proof_hash FROM openid4vci_spent_dpop_proofs WHERE proof_hash LIKE 'dpop-%'"))
+                .containsExactly("dpop-recent");
         assertThat(column("SELECT notification_id FROM openid4vci_credentials WHERE notification_id = 'ntf_retention'"))
                 .as("issued credentials stay, so their index is never given again")
                 .containsExactly("ntf_retention");

@@ -109,11 +109,25 @@ final class TestWallet {
     }
 
     Answer postForm(String url, Map<String, String> form) {
+        return postForm(url, form, Map.of());
+    }
+
+    /** A form POST with further headers (a DPoP proof). */
+    Answer postForm(String url, Map<String, String> form, Map<String, String> headers) {
         String body = form.entrySet().stream()
                 .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
                         + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
                 .collect(Collectors.joining("&"));
-        return send("POST", url, Map.of("Content-Type", "application/x-www-form-urlencoded"), body);
+        Map<String, String> all = new LinkedHashMap<>(headers);
+        all.put("Content-Type", "application/x-www-form-urlencoded");
+        return send("POST", url, all, body);
+    }
+
+    /** A JSON POST with the given headers (an {@code Authorization} of any scheme, a DPoP proof). */
+    Answer postJsonWith(String url, Map<String, String> headers, Object body) {
+        Map<String, String> all = new LinkedHashMap<>(headers);
+        all.put("Content-Type", "application/json");
+        return send("POST", url, all, body instanceof String s ? s : JSON.writeValueAsString(body));
     }
 
     Answer postJson(String url, @Nullable String bearer, Object body) {
@@ -200,7 +214,7 @@ final class TestWallet {
                 Map.of("grant_type", "refresh_token", "refresh_token", session.refreshToken()));
     }
 
-    /** The session with the access token of a successful refresh, for re-issuance. */
+    /** The session with the access and (rotated) refresh token of a successful refresh, for re-issuance. */
     Session refreshed(Session session) {
         Answer token = refreshToken(session);
         assertThat(token.status()).as(token.body()).isEqualTo(200);
@@ -209,7 +223,7 @@ final class TestWallet {
                 session.issuerMetadata(),
                 session.offer(),
                 token.json().get("access_token").asString(),
-                session.refreshToken(),
+                token.json().get("refresh_token").asString(),
                 session.configurationId());
     }
 

@@ -14,6 +14,7 @@ import com.walletcards.support.Flows
 import com.walletcards.support.SeparateDatabase
 import com.walletcards.support.ServiceProcess
 import com.walletcards.support.Tenants
+import eu.europa.ec.eudi.openid4vci.AccessToken
 import eu.europa.ec.eudi.openid4vci.AuthorizedRequest
 import eu.europa.ec.eudi.openid4vci.BatchCredentialIssuance
 import eu.europa.ec.eudi.openid4vci.Credential
@@ -203,6 +204,31 @@ class ReferenceWalletIssuanceTest {
             assertThat(statusList.getValue("idx").jsonPrimitive.content.toInt()).isNotNegative()
 
             // Issuing is the install: the card is active through the provider SPI's inbound port.
+            flows.waitForCard(card.campaignId, card.recipientId, "active")
+        }
+
+    @Test
+    fun theEuReferenceWalletLibraryWithADpopKeyGetsKeyBoundTokensAndAVerifiableSdJwtVc(): Unit =
+        runBlocking {
+            val card = card()
+            val dpopKey = ECKeyGenerator(Curve.P_256).generate()
+            // The library speaks DPoP when it has a signer and the server advertises its alg.
+            val config = walletConfig.copy(dPoPSigner = popSigner(dpopKey))
+
+            val issuer = Issuer.make(config, offerLink(card), ::httpClient).getOrThrow()
+            assertThat(issuer.dPoPJwtFactory)
+                .`as`("DPoP offered by the issuer's metadata")
+                .isNotNull()
+            val sdJwt =
+                with(issuer) {
+                    val authorized = authorizeWithPreAuthorizationCode(txCode = null).getOrThrow()
+                    assertThat(authorized.accessToken).isInstanceOf(AccessToken.DPoP::class.java)
+                    assertThat(authorized.refreshToken).isNotNull()
+                    credential(authorized, ECKeyGenerator(Curve.P_256).generate())
+                }
+
+            val claims = verified(sdJwt)
+            assertThat(claims["holder_name"]?.jsonPrimitive?.content).isEqualTo("Ada Lovelace")
             flows.waitForCard(card.campaignId, card.recipientId, "active")
         }
 
