@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.walletcards.support.Api;
 import com.walletcards.support.Flows;
 import com.walletcards.support.Pngs;
-import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.awt.GradientPaint;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.util.HashMap;
 import java.util.List;
@@ -68,7 +65,7 @@ final class Concert {
             campaign.put("providerTypes", providers);
         }
         String id = flows.campaign(campaign);
-        assertThat(api.bytes("PUT", "/v1/campaigns/" + id + "/images/logo", logo(), "image/png")
+        assertThat(api.bytes("PUT", "/v1/campaigns/" + id + "/images/logo", Pngs.logo("Philharmonic"), "image/png")
                         .status())
                 .isEqualTo(200);
         assertThat(api.bytes("PUT", "/v1/campaigns/" + id + "/images/strip", strip(), "image/png")
@@ -84,22 +81,6 @@ final class Concert {
                 "Ada Lovelace",
                 "recipientData",
                 Map.of("seat", "A12", "row", "4", "tier", "Gold", "internalNote", Map.of("x", 1)));
-    }
-
-    private static byte[] logo() {
-        BufferedImage image = new BufferedImage(400, 100, BufferedImage.TYPE_INT_ARGB);
-        var g = image.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-        g.setColor(new Color(0xF5B841));
-        g.setStroke(new BasicStroke(8));
-        g.drawOval(8, 14, 72, 72);
-        g.fillOval(30, 36, 28, 28);
-        g.setColor(Color.WHITE);
-        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 40));
-        g.drawString("Philharmonic", 96, 66);
-        g.dispose();
-        return Pngs.encode(image);
     }
 
     private static byte[] strip() {

@@ -42,7 +42,7 @@ class HolderPageBrowserTest {
 
     @BeforeEach
     void organization() {
-        organizer = "Munich Philharmonic " + Long.toString(System.nanoTime() % 1000);
+        organizer = "Munich Philharmonic";
         Organization org = access.createOrganization(organizer);
         api = new Api(port, access.issueKey(org.id(), "test", Scope.all()).secret());
         flows = new Flows(api);
@@ -79,6 +79,7 @@ class HolderPageBrowserTest {
         try (Browser phone = new Browser(Browser.Device.iphone("en-GB"))) {
             phone.open(link);
             phone.screenshot("card");
+            phone.document("card-en");
 
             assertThat(phone.find("html").getAttribute("lang")).isEqualTo("en");
             assertThat(phone.find("h1").getText()).isEqualTo("Summer Night Concert");
@@ -126,6 +127,7 @@ class HolderPageBrowserTest {
         try (Browser phone = new Browser(Browser.Device.android("de-DE"))) {
             phone.open(link);
             phone.screenshot("card");
+            phone.document("card-de");
 
             assertThat(phone.find("html").getAttribute("lang")).isEqualTo("de");
             assertThat(phone.visibleText())
@@ -143,6 +145,12 @@ class HolderPageBrowserTest {
                             "Zu Apple Wallet hinzufügen",
                             "Zur EU Digital Identity Wallet hinzufügen");
         }
+        try (Browser desktop = new Browser(Browser.Device.desktop("de-DE"))) {
+            desktop.open(link);
+            desktop.screenshot("card");
+            desktop.document("card-de");
+            assertThat(desktop.find(".offer p").getText()).startsWith("Scannen Sie diesen Code");
+        }
     }
 
     @Test
@@ -151,6 +159,7 @@ class HolderPageBrowserTest {
         try (Browser desktop = new Browser(Browser.Device.desktop("en-US"))) {
             desktop.open(link);
             desktop.screenshot("card");
+            desktop.document("card-en");
 
             assertThat(walletButtons(desktop)).containsExactly("Add to Apple Wallet", "Add to Google Wallet");
             WebElement qr = desktop.find(".offer img");

@@ -36,9 +36,9 @@ public final class Browser implements AutoCloseable {
     public static final Path DOCS_IMAGES = Path.of("docs", "images");
 
     /** How much of a page the documentation shows, in CSS pixels: the first screens, not every detail. */
-    private static final int DOCS_MAX_HEIGHT_PHONE = 1500;
+    private static final int DOCS_MAX_HEIGHT_PHONE = 2400;
 
-    private static final int DOCS_MAX_HEIGHT_DESKTOP = 1000;
+    private static final int DOCS_MAX_HEIGHT_DESKTOP = 1400;
 
     /** A screen, the language the browser asks for, and the User-Agent it sends. */
     public record Device(String name, int width, int height, boolean mobile, String language, String userAgent) {
