@@ -14,6 +14,7 @@ import com.walletcards.support.Browser;
 import com.walletcards.support.BrowserAvailability;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
+import com.walletcards.support.SeparateDatabase;
 import com.walletcards.support.ServiceProcess;
 import java.util.List;
 import java.util.Locale;
@@ -32,9 +33,12 @@ import org.springframework.test.context.DynamicPropertySource;
  * own: the JVM's other contexts run the EU wallet in local mode and would pick up this one's jobs.
  */
 @DatabaseTest
-@ContextConfiguration(initializers = OwnTestDatabase.class)
+@ContextConfiguration(initializers = OfferPageBrowserTest.OwnDatabase.class)
 @ExtendWith(BrowserAvailability.class)
 class OfferPageBrowserTest {
+
+    /** Not {@link OwnTestDatabase}: the unknown-link test there counts the organizations. */
+    static final class OwnDatabase extends SeparateDatabase {}
 
     static final int PORT = ServiceProcess.freePort();
 
