@@ -256,6 +256,9 @@ class ModuleApiTest {
             entry(
                     "holder",
                     Set.of(
+                            "AddToWalletPages",
+                            "AddToWalletPages.Brand",
+                            "AddToWalletPages.Surroundings",
                             "CardPageView",
                             "CardPageView.Action",
                             "CardPageView.Barcode",

@@ -1,29 +1,21 @@
 package com.walletcards.holder;
 
-import com.walletcards.access.AccessManagement;
-import com.walletcards.access.Organization;
 import com.walletcards.access.OrganizationContact;
 import com.walletcards.campaign.Campaign;
-import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignImage;
 import com.walletcards.campaign.CampaignImages;
-import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.campaign.CardColours;
 import com.walletcards.campaign.CardDesign;
 import com.walletcards.campaign.EventTimes;
 import com.walletcards.campaign.ImageKind;
 import com.walletcards.card.AddToWalletOutcome;
 import com.walletcards.card.CardProperties;
-import com.walletcards.card.CardStatus;
 import com.walletcards.card.HolderCards;
 import com.walletcards.card.ProviderObject;
 import com.walletcards.card.WalletCard;
 import com.walletcards.card.spi.AddToWallet;
 import com.walletcards.notification.CardMessages;
 import com.walletcards.recipient.Recipient;
-import com.walletcards.recipient.RecipientReads;
-import com.walletcards.shared.ApiException;
-import com.walletcards.shared.web.HolderLanguages;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,73 +72,43 @@ public class CardPages {
     /** recipientData keys the service reads itself; they are not the holder's business. */
     private static final Set<String> INTERNAL_KEYS = Set.of("barcodeValue");
 
+    private final HolderLinks links;
     private final HolderCards cards;
-    private final RecipientReads recipients;
-    private final CampaignManagement campaigns;
     private final CampaignImages images;
-    private final AccessManagement access;
     private final CardMessages messages;
-    private final CardProperties links;
+    private final CardProperties properties;
     private final MessageSource words;
 
     CardPages(
+            HolderLinks links,
             HolderCards cards,
-            RecipientReads recipients,
-            CampaignManagement campaigns,
             CampaignImages images,
-            AccessManagement access,
             CardMessages messages,
-            CardProperties links,
+            CardProperties properties,
             MessageSource words) {
-        this.cards = cards;
-        this.recipients = recipients;
-        this.campaigns = campaigns;
-        this.images = images;
-        this.access = access;
-        this.messages = messages;
         this.links = links;
+        this.cards = cards;
+        this.images = images;
+        this.messages = messages;
+        this.properties = properties;
         this.words = words;
     }
 
-    /**
-     * No transaction around it: a recipient or campaign deleted meanwhile is simply not found. The
-     * page speaks the recipient's language, else the browser's (English or German), else the
-     * organization's default.
-     */
+    /** The page speaks the language of ADR 0032 ({@link HolderLinks#language}). */
     public Outcome open(String code, @Nullable String acceptLanguage, Device device) {
-        Optional<WalletCard> found = cards.byDownloadCode(code);
-        if (found.isEmpty() || found.get().status() == CardStatus.deleted) {
-            return missing(acceptLanguage);
+        Optional<HolderLinks.Found> found = links.find(code, acceptLanguage);
+        if (found.isEmpty()) {
+            HolderLinks.Unknown unknown = links.unknown(acceptLanguage);
+            return new Missing(unknown.organizer(), unknown.locale(), unknown.contact());
         }
-        WalletCard card = found.get();
-        CampaignId campaignId = new CampaignId(card.campaignId());
-        Optional<Campaign> campaign = campaigns.find(card.organizationId(), campaignId);
-        Optional<Recipient> recipient = campaign.flatMap(c -> recipient(card));
-        if (campaign.isEmpty() || recipient.isEmpty()) {
-            return missing(acceptLanguage);
+        HolderLinks.Found card = found.get();
+        if (card.revoked()) {
+            return new Void(card.campaign().name(), card.organizer(), card.locale(), card.contact());
         }
-        Optional<Organization> organization = access.organization(card.organizationId());
-        String organizer = organization.map(Organization::name).orElse("");
-        OrganizationContact contact = organization.map(Organization::contact).orElse(null);
-        Locale locale = recipient.get().locale() != null
-                ? recipient.get().locale()
-                : HolderLanguages.named(acceptLanguage).orElse(defaultLocale(organization));
-        if (card.status() == CardStatus.revoked) {
-            return new Void(campaign.get().name(), organizer, locale, contact);
-        }
-        return new Live(view(card, campaign.get(), recipient.get(), organizer, locale, device), locale, contact);
-    }
-
-    private Missing missing(@Nullable String acceptLanguage) {
-        Optional<Organization> sole = access.soleOrganization();
-        return new Missing(
-                sole.map(Organization::name).orElse(""),
-                HolderLanguages.named(acceptLanguage).orElse(defaultLocale(sole)),
-                sole.map(Organization::contact).orElse(null));
-    }
-
-    private static Locale defaultLocale(Optional<Organization> organization) {
-        return organization.map(Organization::defaultLocale).orElse(AccessManagement.DEFAULT_LOCALE);
+        return new Live(
+                view(card.card(), card.campaign(), card.recipient(), card.organizer(), card.locale(), device),
+                card.locale(),
+                card.contact());
     }
 
     /**
@@ -158,15 +120,6 @@ public class CardPages {
                 .map(ProviderObject::provider)
                 .filter(cards::providerExists)
                 .toList();
-    }
-
-    private Optional<Recipient> recipient(WalletCard card) {
-        try {
-            return Optional.of(
-                    recipients.get(card.organizationId(), new CampaignId(card.campaignId()), card.recipientId()));
-        } catch (ApiException gone) {
-            return Optional.empty();
-        }
     }
 
     private CardPageView view(
@@ -235,11 +188,11 @@ public class CardPages {
                 && ready.action() instanceof AddToWallet.Offer offer) {
             return offer.offerUri();
         }
-        return links.link(path);
+        return properties.link(path);
     }
 
     /** Same-origin paths, so the page loads nothing from elsewhere; built-in images add nothing to a page. */
-    private static @Nullable String uploaded(@Nullable CampaignImage image) {
+    static @Nullable String uploaded(@Nullable CampaignImage image) {
         return image == null || image.builtIn() ? null : CampaignImage.path(image.sha256());
     }
 

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.walletcards.support.Browser;
 import com.walletcards.support.BrowserAvailability;
 import com.walletcards.support.Pngs;
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,6 +35,7 @@ class InviteEmailBrowserTest {
         try (Browser phone = new Browser(Browser.Device.iphone("en"))) {
             phone.open(html.toUri().toString());
             phone.screenshot("invite-email");
+            phone.document("invite-email-en");
 
             String text = phone.visibleText();
             assertThat(text)
@@ -67,6 +67,7 @@ class InviteEmailBrowserTest {
         try (Browser desktop = new Browser(Browser.Device.desktop("en"))) {
             desktop.open(html.toUri().toString());
             desktop.screenshot("invite-email");
+            desktop.document("invite-email-en");
 
             WebElement band = desktop.find(".band");
             assertThat(band.getSize().getWidth()).isEqualTo(560);
@@ -77,7 +78,7 @@ class InviteEmailBrowserTest {
 
     /** A small logo as a data URI: the page is a local file, and the test must not reach out. */
     private static String logoDataUri() {
-        return "data:image/png;base64," + Base64.getEncoder().encodeToString(Pngs.filled(160, 50, Color.ORANGE));
+        return "data:image/png;base64," + Base64.getEncoder().encodeToString(Pngs.logo("Philharmonie"));
     }
 
     private static Path renderedInGerman() throws IOException {
@@ -96,6 +97,7 @@ class InviteEmailBrowserTest {
             try (Browser browser = new Browser(device)) {
                 browser.open(html.toUri().toString());
                 browser.screenshot("invite-email-de");
+                browser.document("invite-email-de");
                 WebElement logo = browser.find("img.logo");
                 assertThat(logo.isDisplayed()).isTrue();
                 assertThat(logo.getSize().getHeight()).isEqualTo(40);

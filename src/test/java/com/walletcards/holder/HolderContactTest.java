@@ -77,6 +77,7 @@ class HolderContactTest {
                 try (Browser browser = new Browser(device)) {
                     browser.open(page);
                     browser.screenshot("void-contact");
+                    browser.document("void-" + language);
                     String heading = language.equals("de")
                             ? "Fragen? Münchner Philharmonie hilft Ihnen gern:"
                             : "Questions? Münchner Philharmonie is there to help:";

@@ -12,13 +12,6 @@ import com.walletcards.support.Browser;
 import com.walletcards.support.BrowserAvailability;
 import com.walletcards.support.DatabaseTest;
 import com.walletcards.support.Flows;
-import com.walletcards.support.Pngs;
-import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.Font;
-import java.awt.GradientPaint;
-import java.awt.RenderingHints;
-import java.awt.image.BufferedImage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +28,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 @ExtendWith(BrowserAvailability.class)
 class HolderPageBrowserTest {
 
-    private static final String BACKGROUND = "#0A1B2C";
+    private static final String BACKGROUND = Concert.BACKGROUND;
 
     @LocalServerPort
     int port;
@@ -49,7 +42,7 @@ class HolderPageBrowserTest {
 
     @BeforeEach
     void organization() {
-        organizer = "Munich Philharmonic " + Long.toString(System.nanoTime() % 1000);
+        organizer = "Munich Philharmonic";
         Organization org = access.createOrganization(organizer);
         api = new Api(port, access.issueKey(org.id(), "test", Scope.all()).secret());
         flows = new Flows(api);
@@ -59,57 +52,10 @@ class HolderPageBrowserTest {
         return "http://127.0.0.1:" + port;
     }
 
-    /** A designed concert with a logo, a strip image and a seated holder who received one message. */
+    /** The designed concert ({@link Concert}) with a seated holder who received one message. */
     private String concertCardLink() {
-        String campaign = flows.campaign(Map.of(
-                "name",
-                "Summer Night Concert",
-                "startDate",
-                "2031-07-01",
-                "timezone",
-                "Europe/Berlin",
-                "campaignData",
-                Map.of(
-                        "location",
-                        "Olympiahalle, Spiridon-Louis-Ring 21, Munich",
-                        "venue",
-                        Map.of(
-                                "name",
-                                "Olympiahalle",
-                                "address",
-                                "Spiridon-Louis-Ring 21, 80809 Munich",
-                                "latitude",
-                                48.1754,
-                                "longitude",
-                                11.5518),
-                        "doors_open_time",
-                        "18:30",
-                        "start_time",
-                        "19:30",
-                        "end_time",
-                        "23:00",
-                        "design",
-                        Map.of(
-                                "backgroundColor", BACKGROUND,
-                                "foregroundColor", "#FFFFFF",
-                                "labelColor", "#9FB8D0",
-                                "logoText", "Philharmonic",
-                                "description", "Beethoven's Ninth under the open sky."))));
-        assertThat(api.bytes("PUT", "/v1/campaigns/" + campaign + "/images/logo", logo(), "image/png")
-                        .status())
-                .isEqualTo(200);
-        assertThat(api.bytes("PUT", "/v1/campaigns/" + campaign + "/images/strip", strip(), "image/png")
-                        .status())
-                .isEqualTo(200);
-        String recipient = flows.recipient(
-                        campaign,
-                        Map.of(
-                                "name",
-                                "Ada Lovelace",
-                                "recipientData",
-                                Map.of("seat", "A12", "row", "4", "tier", "Gold", "internalNote", Map.of("x", 1))))
-                .get("id")
-                .asString();
+        String campaign = Concert.create(api, flows, null);
+        String recipient = flows.recipient(campaign, Concert.holder()).get("id").asString();
         String link = flows.invite(campaign, recipient).get("downloadUrl").asString();
         flows.callback("beta", "INSTALL", flows.cardOf(campaign, recipient));
         String notification = api.post(
@@ -133,6 +79,7 @@ class HolderPageBrowserTest {
         try (Browser phone = new Browser(Browser.Device.iphone("en-GB"))) {
             phone.open(link);
             phone.screenshot("card");
+            phone.document("card-en");
 
             assertThat(phone.find("html").getAttribute("lang")).isEqualTo("en");
             assertThat(phone.find("h1").getText()).isEqualTo("Summer Night Concert");
@@ -180,6 +127,7 @@ class HolderPageBrowserTest {
         try (Browser phone = new Browser(Browser.Device.android("de-DE"))) {
             phone.open(link);
             phone.screenshot("card");
+            phone.document("card-de");
 
             assertThat(phone.find("html").getAttribute("lang")).isEqualTo("de");
             assertThat(phone.visibleText())
@@ -197,6 +145,12 @@ class HolderPageBrowserTest {
                             "Zu Apple Wallet hinzufügen",
                             "Zur EU Digital Identity Wallet hinzufügen");
         }
+        try (Browser desktop = new Browser(Browser.Device.desktop("de-DE"))) {
+            desktop.open(link);
+            desktop.screenshot("card");
+            desktop.document("card-de");
+            assertThat(desktop.find(".offer p").getText()).startsWith("Scannen Sie diesen Code");
+        }
     }
 
     @Test
@@ -205,6 +159,7 @@ class HolderPageBrowserTest {
         try (Browser desktop = new Browser(Browser.Device.desktop("en-US"))) {
             desktop.open(link);
             desktop.screenshot("card");
+            desktop.document("card-en");
 
             assertThat(walletButtons(desktop)).containsExactly("Add to Apple Wallet", "Add to Google Wallet");
             WebElement qr = desktop.find(".offer img");
@@ -341,34 +296,5 @@ class HolderPageBrowserTest {
 
     private static long pageWidth(Browser browser) {
         return ((Number) browser.driver().executeScript("return document.documentElement.scrollWidth")).longValue();
-    }
-
-    private static byte[] logo() {
-        BufferedImage image = new BufferedImage(400, 100, BufferedImage.TYPE_INT_ARGB);
-        var g = image.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-        g.setColor(new Color(0xF5B841));
-        g.setStroke(new BasicStroke(8));
-        g.drawOval(8, 14, 72, 72);
-        g.fillOval(30, 36, 28, 28);
-        g.setColor(Color.WHITE);
-        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 40));
-        g.drawString("Philharmonic", 96, 66);
-        g.dispose();
-        return Pngs.encode(image);
-    }
-
-    private static byte[] strip() {
-        BufferedImage image = new BufferedImage(750, 246, BufferedImage.TYPE_INT_RGB);
-        var g = image.createGraphics();
-        g.setPaint(new GradientPaint(0, 0, new Color(0x12355B), 750, 246, new Color(0xF5B841)));
-        g.fillRect(0, 0, 750, 246);
-        g.setColor(new Color(255, 255, 255, 60));
-        for (int i = 0; i < 12; i++) {
-            g.fillOval(40 + i * 60, 150 - (i % 4) * 25, 14, 14);
-        }
-        g.dispose();
-        return Pngs.encode(image);
     }
 }

@@ -27,6 +27,19 @@ public final class Browser implements AutoCloseable {
     public static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     public static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
+    /**
+     * With {@code -Dwallet.docs.screenshots=true}, {@link #document} also writes the pictures the
+     * documentation shows into {@code docs/images/}; otherwise it writes nothing.
+     */
+    public static final boolean DOCS = Boolean.getBoolean("wallet.docs.screenshots");
+
+    public static final Path DOCS_IMAGES = Path.of("docs", "images");
+
+    /** How much of a page the documentation shows, in CSS pixels: the first screens, not every detail. */
+    private static final int DOCS_MAX_HEIGHT_PHONE = 2400;
+
+    private static final int DOCS_MAX_HEIGHT_DESKTOP = 1400;
+
     /** A screen, the language the browser asks for, and the User-Agent it sends. */
     public record Device(String name, int width, int height, boolean mobile, String language, String userAgent) {
 
@@ -129,8 +142,25 @@ public final class Browser implements AutoCloseable {
     }
 
     /** The whole page, not only the first screen, as {@code target/screenshots/<name>-<device>.png}. */
-    @SuppressWarnings("unchecked")
     public Path screenshot(String name) {
+        return write(SCREENSHOTS.resolve(name + "-" + device.name() + ".png"), capture(Integer.MAX_VALUE, 1));
+    }
+
+    /**
+     * A picture for the documentation, {@code docs/images/<name>-<phone|desktop>.png}, when
+     * {@link #DOCS} is on: a phone at its CSS size (one image pixel per CSS pixel keeps the file
+     * small), at most the first few screens of the page. Off, it does nothing and answers null.
+     */
+    public @org.jspecify.annotations.Nullable Path document(String name) {
+        if (!DOCS) {
+            return null;
+        }
+        byte[] png = device.mobile() ? capture(DOCS_MAX_HEIGHT_PHONE, 0.5) : capture(DOCS_MAX_HEIGHT_DESKTOP, 1);
+        return write(DOCS_IMAGES.resolve(name + "-" + (device.mobile() ? "phone" : "desktop") + ".png"), png);
+    }
+
+    @SuppressWarnings("unchecked")
+    private byte[] capture(int maxHeight, double scale) {
         Map<String, Object> metrics = driver.executeCdpCommand("Page.getLayoutMetrics", Map.of());
         Map<String, Number> size = (Map<String, Number>) metrics.get("cssContentSize");
         Map<String, Object> shot = driver.executeCdpCommand(
@@ -142,21 +172,27 @@ public final class Browser implements AutoCloseable {
                         true,
                         "clip",
                         Map.of(
-                                "x", 0,
-                                "y", 0,
+                                "x",
+                                0,
+                                "y",
+                                0,
                                 "width",
-                                        Math.max(
-                                                device.width(),
-                                                size.get("width").doubleValue()),
+                                Math.max(device.width(), size.get("width").doubleValue()),
                                 "height",
+                                Math.min(
+                                        maxHeight,
                                         Math.max(
                                                 device.height(),
-                                                size.get("height").doubleValue()),
-                                "scale", 1)));
-        Path file = SCREENSHOTS.resolve(name + "-" + device.name() + ".png");
+                                                size.get("height").doubleValue())),
+                                "scale",
+                                scale)));
+        return Base64.getDecoder().decode((String) shot.get("data"));
+    }
+
+    private static Path write(Path file, byte[] png) {
         try {
-            Files.createDirectories(SCREENSHOTS);
-            Files.write(file, Base64.getDecoder().decode((String) shot.get("data")));
+            Files.createDirectories(file.getParent());
+            Files.write(file, png);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

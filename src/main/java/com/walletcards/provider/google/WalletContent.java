@@ -30,6 +30,18 @@ import org.jspecify.annotations.Nullable;
 final class WalletContent {
 
     private static final String LANGUAGE = "en";
+
+    /** The headers the service writes or labels from known keys, in German (as on an Apple pass). */
+    private static final Map<String, String> GERMAN_HEADERS = Map.of(
+            "Pass", "Karte",
+            "About", "Info",
+            "Gate", "Eingang",
+            "Section", "Block",
+            "Row", "Reihe",
+            "Seat", "Platz",
+            "Tier", "Stufe",
+            "Category", "Kategorie",
+            "Ticket type", "Ticketart");
     /** Holder data shown as the event ticket's seat, not as free text. */
     private static final Set<String> SEAT_KEYS = Set.of("seat", "row", "section", "gate");
     /** Settings that steer the service (the barcode, its zone, the design): never shown to a holder. */
@@ -306,8 +318,30 @@ final class WalletContent {
         return Map.of("defaultValue", Map.of("language", LANGUAGE, "value", value));
     }
 
+    /**
+     * A text module. A header the service words itself (not one made from a free-form data key)
+     * also carries its German, and Google Wallet shows the device's language, as an Apple pass
+     * does with its lproj strings (ADR 0032): a class is shared by every holder of a campaign, so
+     * the device, not one recipient's locale, can choose.
+     */
     private static Map<String, Object> module(String id, String header, String body) {
-        return Map.of("id", id, "header", header, "body", body);
+        String german = GERMAN_HEADERS.get(header);
+        if (german == null) {
+            return Map.of("id", id, "header", header, "body", body);
+        }
+        return Map.of(
+                "id",
+                id,
+                "header",
+                header,
+                "body",
+                body,
+                "localizedHeader",
+                Map.of(
+                        "defaultValue",
+                        Map.of("language", LANGUAGE, "value", header),
+                        "translatedValues",
+                        List.of(Map.of("language", "de", "value", german))));
     }
 
     private static boolean isScalar(@Nullable Object value) {

@@ -63,6 +63,23 @@ class GoogleWalletBodiesTest {
     }
 
     @Test
+    void aHeaderTheServiceWordsCarriesItsGermanForTheDevicesLanguageAndAFreeFormLabelStaysAsWritten() {
+        JsonNode classBody =
+                tree(WalletContent.classBody(CLASS_ID, fullCard("generic").campaign(), "https://x/cb"));
+        Map<String, JsonNode> modules = new LinkedHashMap<>();
+        classBody
+                .path("textModulesData")
+                .forEach(m -> modules.put(m.path("header").asString(), m));
+        JsonNode about = modules.get("About").path("localizedHeader");
+        assertThat(about.path("defaultValue").path("value").asString()).isEqualTo("About");
+        assertThat(about.path("translatedValues").get(0).path("language").asString())
+                .isEqualTo("de");
+        assertThat(about.path("translatedValues").get(0).path("value").asString())
+                .isEqualTo("Info");
+        assertThat(modules.get("Dress code").has("localizedHeader")).isFalse();
+    }
+
+    @Test
     void theDefinitionsRefuseAFieldNoResourceDefinesAtAnyDepthAndAValueOfTheWrongShape() {
         assertThat(GoogleWalletDefinitions.problem(
                         "genericClass", tree(Map.of("id", CLASS_ID, "reviewStatus", "UNDER_REVIEW"))))

@@ -1,4 +1,4 @@
-package com.walletcards.card.web;
+package com.walletcards.holder.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package com.walletcards.card.web;
+package com.walletcards.holder.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -143,7 +143,8 @@ class DemoWalletPageTest {
             assertThat(holder.page(path).status()).as(path).isEqualTo(404);
             Api.Response posted = holder.rawWithHeaders("POST", path, "", FORM, FROM_THE_PAGE);
             assertThat(posted.status()).as(path).isEqualTo(404);
-            assertThat(posted.body()).contains("Card not found", "This card link is not valid.");
+            // The unknown-link page of /c/<code>, with what the holder can do.
+            assertThat(posted.body()).contains("<title>Card not found</title>", "We can’t find this card");
         }
         assertThat(cardStatus()).isEqualTo("invited");
     }

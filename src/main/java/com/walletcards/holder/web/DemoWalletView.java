@@ -1,4 +1,4 @@
-package com.walletcards.card.web;
+package com.walletcards.holder.web;
 
 import com.walletcards.card.AddToWalletOutcome;
 import java.nio.charset.StandardCharsets;

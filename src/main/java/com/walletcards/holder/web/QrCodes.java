@@ -1,4 +1,4 @@
-package com.walletcards.card.web;
+package com.walletcards.holder.web;
 
 import com.google.zxing.BarcodeFormat;
 import com.google.zxing.EncodeHintType;

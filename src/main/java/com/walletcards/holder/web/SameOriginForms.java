@@ -1,4 +1,4 @@
-package com.walletcards.card.web;
+package com.walletcards.holder.web;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
