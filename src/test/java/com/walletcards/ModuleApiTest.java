@@ -32,6 +32,7 @@ class ModuleApiTest {
                             "CachedValue",
                             "CoalescedRuns",
                             "CoalescedRuns.Counts",
+                            "DeviceClass",
                             "Envelope",
                             "ErrorCode",
                             "ExternalEvent",
@@ -150,6 +151,7 @@ class ModuleApiTest {
                     "issuance",
                     Set.of(
                             "InviteEmail",
+                            "InviteEmailOutcome",
                             "RecipientInvitations",
                             "RecipientInvitations.BulkInvitation",
                             "RecipientInvitations.Invitation")),
@@ -168,6 +170,7 @@ class ModuleApiTest {
                             "CardEvents",
                             "CardEvents.CardCreated",
                             "CardEvents.CardEvent",
+                            "CardEvents.CardHandedOver",
                             "CardEvents.CardInstalled",
                             "CardEvents.CardRemoved",
                             "CardEvents.CardRevoked",
@@ -256,6 +259,7 @@ class ModuleApiTest {
             entry(
                     "holder",
                     Set.of(
+                            "CardPageOpened",
                             "CardPageView",
                             "CardPageView.Action",
                             "CardPageView.Barcode",
@@ -268,7 +272,19 @@ class ModuleApiTest {
                             "CardPages.Missing",
                             "CardPages.Outcome",
                             "CardPages.Void",
-                            "Device")));
+                            "Device")),
+            entry(
+                    "journey",
+                    Set.of(
+                            "CampaignStats",
+                            "CampaignStats.ByProvider",
+                            "CampaignStats.Day",
+                            "CampaignStats.Funnel",
+                            "CampaignStats.Provider",
+                            "JourneyEvent",
+                            "JourneyEventType",
+                            "Journeys",
+                            "Journeys.JourneyPage")));
 
     private final ApplicationModules modules = ApplicationModules.of(WalletCampaignsApplication.class);
 

@@ -23,7 +23,9 @@ import com.walletcards.notification.CardMessages;
 import com.walletcards.recipient.Recipient;
 import com.walletcards.recipient.RecipientReads;
 import com.walletcards.shared.ApiException;
+import com.walletcards.shared.Times;
 import com.walletcards.shared.web.HolderLanguages;
+import java.time.Clock;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +34,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.MessageSource;
 import org.springframework.stereotype.Service;
 
@@ -77,6 +82,8 @@ public class CardPages {
     public record Missing(
             String organizer, Locale locale, @Nullable OrganizationContact contact) implements Outcome {}
 
+    private static final Logger log = LoggerFactory.getLogger(CardPages.class);
+
     /** recipientData keys the service reads itself; they are not the holder's business. */
     private static final Set<String> INTERNAL_KEYS = Set.of("barcodeValue");
 
@@ -88,6 +95,8 @@ public class CardPages {
     private final CardMessages messages;
     private final CardProperties links;
     private final MessageSource words;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
 
     CardPages(
             HolderCards cards,
@@ -97,7 +106,9 @@ public class CardPages {
             AccessManagement access,
             CardMessages messages,
             CardProperties links,
-            MessageSource words) {
+            MessageSource words,
+            ApplicationEventPublisher events,
+            Clock clock) {
         this.cards = cards;
         this.recipients = recipients;
         this.campaigns = campaigns;
@@ -106,6 +117,8 @@ public class CardPages {
         this.messages = messages;
         this.links = links;
         this.words = words;
+        this.events = events;
+        this.clock = clock;
     }
 
     /**
@@ -134,7 +147,24 @@ public class CardPages {
         if (card.status() == CardStatus.revoked) {
             return new Void(campaign.get().name(), organizer, locale, contact);
         }
-        return new Live(view(card, campaign.get(), recipient.get(), organizer, locale, device), locale, contact);
+        Live live = new Live(view(card, campaign.get(), recipient.get(), organizer, locale, device), locale, contact);
+        opened(card, device);
+        return live;
+    }
+
+    /** Reports the page as opened; a failure to record it is logged and never fails the page. */
+    private void opened(WalletCard card, Device device) {
+        try {
+            events.publishEvent(new CardPageOpened(
+                    card.organizationId(),
+                    card.id(),
+                    card.recipientId(),
+                    card.campaignId(),
+                    device.deviceClass(),
+                    Times.now(clock)));
+        } catch (RuntimeException e) {
+            log.warn("The opening of card page {} was not recorded: {}", card.id(), e.toString());
+        }
     }
 
     private Missing missing(@Nullable String acceptLanguage) {

@@ -6,6 +6,7 @@ import com.walletcards.card.AddToWalletOutcome;
 import com.walletcards.card.CardProperties;
 import com.walletcards.card.HolderCards;
 import com.walletcards.card.spi.AddToWallet;
+import com.walletcards.shared.DeviceClass;
 import com.walletcards.shared.web.HolderLanguages;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
@@ -50,8 +51,9 @@ class AddToWalletPage {
     ResponseEntity<?> addToWallet(
             @PathVariable String code,
             @PathVariable String provider,
-            @RequestHeader(name = HttpHeaders.ACCEPT_LANGUAGE, required = false) @Nullable String acceptLanguage) {
-        AddToWalletOutcome outcome = cards.addToWallet(code, provider);
+            @RequestHeader(name = HttpHeaders.ACCEPT_LANGUAGE, required = false) @Nullable String acceptLanguage,
+            @RequestHeader(name = HttpHeaders.USER_AGENT, required = false) @Nullable String userAgent) {
+        AddToWalletOutcome outcome = cards.handOver(code, provider, DeviceClass.of(userAgent));
         if (outcome instanceof AddToWalletOutcome.DemoWallet demo) {
             return demoWallets.page(code, demo, HolderLanguages.of(acceptLanguage));
         }
