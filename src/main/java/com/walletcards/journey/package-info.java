@@ -5,6 +5,6 @@
  * funnel and daily figures and a recipient's journey. Nothing depends on it.
  */
 @org.springframework.modulith.ApplicationModule(
-        allowedDependencies = {"shared", "campaign", "recipient", "card", "holder", "issuance"})
+        allowedDependencies = {"shared", "access", "campaign", "recipient", "card", "holder", "issuance"})
 @org.jspecify.annotations.NullMarked
 package com.walletcards.journey;

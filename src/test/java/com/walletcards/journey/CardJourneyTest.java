@@ -47,6 +47,9 @@ class CardJourneyTest {
     @Autowired
     AccessManagement access;
 
+    @Autowired
+    JourneyCounts counts;
+
     Api api;
     Flows flows;
 
@@ -99,6 +102,12 @@ class CardJourneyTest {
         assertThat(stats.get("daily").toString())
                 .as("the days keep what happened, the deleted recipient's invitation and install too")
                 .isEqualTo("[{\"date\":\"" + today + "\",\"invited\":3,\"opened\":2,\"installed\":3,\"removed\":1}]");
+
+        counts.fold();
+        assertThat(api.get("/v1/campaigns/" + c + "/stats?from=" + today + "&to=" + today)
+                        .data())
+                .as("the same figures once the appended counter rows are folded")
+                .isEqualTo(stats);
 
         assertThat(journey(c, ada))
                 .containsExactly(
