@@ -169,6 +169,7 @@ class ModuleApiTest {
                             "CardContentChanges",
                             "CardEvents",
                             "CardEvents.CardCreated",
+                            "CardEvents.CardDeviceRegistration",
                             "CardEvents.CardEvent",
                             "CardEvents.CardHandedOver",
                             "CardEvents.CardInstalled",

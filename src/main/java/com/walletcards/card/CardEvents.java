@@ -128,6 +128,21 @@ public final class CardEvents {
         }
     }
 
+    /**
+     * A device registered for updates of the card's object at {@code provider} ({@code registered})
+     * or unregistered: one per Apple device. Not a webhook event; the card's own install and removal
+     * are {@link CardInstalled} and {@link CardRemoved}.
+     */
+    public record CardDeviceRegistration(
+            OrganizationId organizationId,
+            String walletCardId,
+            String recipientId,
+            String campaignId,
+            String provider,
+            boolean registered,
+            Instant at)
+            implements CardEvent {}
+
     public record CardRevoked(
             OrganizationId organizationId, String walletCardId, String recipientId, String campaignId, Instant at)
             implements ExternalEvent, CardEvent {

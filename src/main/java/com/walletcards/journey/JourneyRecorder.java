@@ -4,6 +4,7 @@ import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.card.CardEvents.CardCreated;
+import com.walletcards.card.CardEvents.CardDeviceRegistration;
 import com.walletcards.card.CardEvents.CardHandedOver;
 import com.walletcards.card.CardEvents.CardInstalled;
 import com.walletcards.card.CardEvents.CardRemoved;
@@ -94,6 +95,18 @@ class JourneyRecorder {
                 outcome.recipientId(),
                 outcome.accepted() ? Step.EMAIL_SENT : Step.EMAIL_FAILED,
                 outcome.at())));
+    }
+
+    @EventListener
+    void on(CardDeviceRegistration device) {
+        record(List.of(new Fact(
+                device.organizationId(),
+                device.campaignId(),
+                device.recipientId(),
+                device.registered() ? Step.DEVICE_REGISTERED : Step.DEVICE_UNREGISTERED,
+                device.provider(),
+                device.at(),
+                Map.of())));
     }
 
     /** Java 17: instanceof chains over the events this module records. */
