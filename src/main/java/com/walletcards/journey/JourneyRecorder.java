@@ -181,7 +181,10 @@ class JourneyRecorder {
     private void write(List<Fact> facts) {
         Set<String> ids = new LinkedHashSet<>();
         facts.forEach(f -> ids.add(f.recipientId()));
-        Map<String, Milestones> rows = store.lock(ids);
+        // A recipient just added has no row yet: nothing to lock (a single add's cost, a bulk add's).
+        Map<String, Milestones> rows = facts.stream().allMatch(f -> f.step() == Step.ADDED)
+                ? new java.util.LinkedHashMap<>()
+                : store.lock(ids);
         Map<String, ZoneId> zones = new HashMap<>();
         List<Delta> deltas = new ArrayList<>();
         List<JourneyStore.Row> events = new ArrayList<>();
@@ -191,8 +194,11 @@ class JourneyRecorder {
                 m = Milestones.fresh(f, deltas);
                 rows.put(f.recipientId(), m);
             }
-            LocalDate day = f.at().atZone(zones.computeIfAbsent(f.campaignId(), id -> zone(f)))
-                    .toLocalDate();
+            // Only daily figures need the campaign's zone: an add or a card run reads no campaign.
+            LocalDate day = Milestones.countsDaily(f.step())
+                    ? f.at().atZone(zones.computeIfAbsent(f.campaignId(), id -> zone(f)))
+                            .toLocalDate()
+                    : null;
             Milestones row = m;
             m.apply(f, day, deltas)
                     .ifPresent(detail -> events.add(new JourneyStore.Row(

@@ -3,7 +3,6 @@ package com.walletcards.journey;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.ProviderName;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,7 +89,7 @@ final class Milestones {
      * Applies a fact: adds its counter differences to {@code deltas} (days in the campaign's zone
      * via {@code day}) and answers the detail of its journey event, or empty when it records none.
      */
-    Optional<Map<String, Object>> apply(Fact fact, LocalDate day, List<Delta> deltas) {
+    Optional<Map<String, Object>> apply(Fact fact, @Nullable LocalDate day, List<Delta> deltas) {
         if (deleted) {
             return Optional.empty();
         }
@@ -155,6 +154,11 @@ final class Milestones {
         return fact.step().journeyType() == null ? Optional.empty() : Optional.of(detail);
     }
 
+    /** Whether the step counts in a daily figure, which needs its day ({@link #apply}). */
+    static boolean countsDaily(Step step) {
+        return step == Step.INVITED || step == Step.OPENED || step == Step.INSTALLED || step == Step.REMOVED;
+    }
+
     /** Takes back every total the recipient counts in; the daily figures keep what happened. */
     private void forget(List<Delta> deltas) {
         FUNNEL.forEach((metric, bit) -> {
@@ -202,9 +206,5 @@ final class Milestones {
         funnel.put("removed", REMOVED);
         funnel.put("revoked", REVOKED);
         return Map.copyOf(funnel);
-    }
-
-    static List<String> funnelStages() {
-        return new ArrayList<>(List.of("added", "cardCreated", "invited", "opened", "installed", "removed", "revoked"));
     }
 }
