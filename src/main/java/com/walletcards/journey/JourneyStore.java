@@ -3,11 +3,13 @@ package com.walletcards.journey;
 import com.walletcards.journey.Milestones.Delta;
 import com.walletcards.shared.Json;
 import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.Page;
 import com.walletcards.shared.SqlArrays;
 import com.walletcards.shared.Times;
 import java.sql.Date;
 import java.sql.Types;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -144,5 +146,29 @@ class JourneyStore {
         if (!rows.isEmpty()) {
             batch.batchUpdate("INSERT INTO journey_counts (campaign_id, metric, on_day, n) VALUES (?, ?, ?, ?)", rows);
         }
+    }
+
+    /** A recipient's journey events, oldest first. */
+    List<JourneyEvent> page(OrganizationId org, String campaignId, String recipientId, Page page) {
+        return jdbc.sql("""
+                        SELECT event_type, provider, occurred_at, detail FROM journey_events
+                        WHERE organization_id = ? AND recipient_id = ? AND campaign_id = ?
+                        ORDER BY id LIMIT ? OFFSET ?""")
+                .params(org.value(), recipientId, campaignId, page.limit(), page.offset())
+                .query((rs, n) -> new JourneyEvent(
+                        JourneyEventType.valueOf(rs.getString("event_type")),
+                        rs.getString("provider"),
+                        rs.getObject("occurred_at", OffsetDateTime.class).toInstant(),
+                        Json.readMap(rs.getString("detail"))))
+                .list();
+    }
+
+    /** How many journey events the recipient has: a handful, counted by the recipient's index. */
+    long total(OrganizationId org, String campaignId, String recipientId) {
+        return jdbc.sql("SELECT COUNT(*) FROM journey_events WHERE organization_id = ? AND recipient_id = ?"
+                        + " AND campaign_id = ?")
+                .params(org.value(), recipientId, campaignId)
+                .query(Long.class)
+                .single();
     }
 }

@@ -4,7 +4,6 @@ import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.recipient.RecipientReads;
-import com.walletcards.shared.Json;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
 import com.walletcards.shared.ProviderName;
@@ -16,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
 /** The journey module's facade: a campaign's statistics and a recipient's journey, each of one organization. */
@@ -34,19 +32,19 @@ public class Journeys {
     private final CampaignManagement campaigns;
     private final RecipientReads recipients;
     private final JourneyCounts counts;
-    private final JdbcClient jdbc;
+    private final JourneyStore store;
     private final Clock clock;
 
     Journeys(
             CampaignManagement campaigns,
             RecipientReads recipients,
             JourneyCounts counts,
-            JdbcClient jdbc,
+            JourneyStore store,
             Clock clock) {
         this.campaigns = campaigns;
         this.recipients = recipients;
         this.counts = counts;
-        this.jdbc = jdbc;
+        this.store = store;
         this.clock = clock;
     }
 
@@ -95,24 +93,9 @@ public class Journeys {
     /** The recipient's journey, oldest first; another organization's recipient is not found. */
     public JourneyPage journey(OrganizationId org, CampaignId campaignId, String recipientId, Page page) {
         recipients.get(org, campaignId, recipientId);
-        List<JourneyEvent> events = jdbc.sql("""
-                        SELECT event_type, provider, occurred_at, detail FROM journey_events
-                        WHERE organization_id = ? AND recipient_id = ? AND campaign_id = ?
-                        ORDER BY id LIMIT ? OFFSET ?""")
-                .params(org.value(), recipientId, campaignId.value(), page.limit(), page.offset())
-                .query((rs, n) -> new JourneyEvent(
-                        JourneyEventType.valueOf(rs.getString("event_type")),
-                        rs.getString("provider"),
-                        rs.getObject("occurred_at", java.time.OffsetDateTime.class)
-                                .toInstant(),
-                        Json.readMap(rs.getString("detail"))))
-                .list();
-        long total = jdbc.sql("SELECT COUNT(*) FROM journey_events WHERE organization_id = ? AND recipient_id = ?"
-                        + " AND campaign_id = ?")
-                .params(org.value(), recipientId, campaignId.value())
-                .query(Long.class)
-                .single();
-        return new JourneyPage(events, total);
+        return new JourneyPage(
+                store.page(org, campaignId.value(), recipientId, page),
+                store.total(org, campaignId.value(), recipientId));
     }
 
     private LocalDate today(Campaign campaign) {

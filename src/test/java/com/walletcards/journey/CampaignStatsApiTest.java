@@ -84,6 +84,39 @@ class CampaignStatsApiTest {
     }
 
     @Test
+    void bulkAddsCardRunsAndBulkInvitationsAreCountedLikeSingleOnes() {
+        String c = flows.campaign();
+        Api.Response added = api.post(
+                "/v1/campaigns/" + c + "/recipients/bulk",
+                Map.of(
+                        "recipients",
+                        java.util.List.of(
+                                Map.of("email", Flows.email()),
+                                Map.of("email", Flows.email()),
+                                Map.of("email", Flows.email())),
+                        "sendEmail",
+                        false));
+        assertThat(added.status()).as(added.body()).isEqualTo(201);
+        org.awaitility.Awaitility.await()
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> api.get("/v1/campaigns/" + c + "/stats")
+                                .data()
+                                .get("funnel")
+                                .get("cardCreated")
+                                .asLong()
+                        == 3);
+        JsonNode invited = api.post("/v1/campaigns/" + c + "/recipients/bulk-invite", Map.of("sendEmail", false))
+                .data();
+        assertThat(invited.get("invited").asInt()).isEqualTo(3);
+
+        JsonNode stats = api.get("/v1/campaigns/" + c + "/stats").data();
+        assertThat(stats.get("funnel").toString())
+                .isEqualTo("{\"added\":3,\"cardCreated\":3,\"invited\":3,\"opened\":0,\"installed\":0,"
+                        + "\"removed\":0,\"revoked\":0}");
+        assertThat(stats.get("daily").get(29).get("invited").asLong()).isEqualTo(3);
+    }
+
+    @Test
     void anotherOrganizationsCampaignAndRecipientAreNotFound() {
         String c = flows.campaign();
         String r = flows.recipient(c);
