@@ -32,6 +32,7 @@ class ModuleApiTest {
                             "CachedValue",
                             "CoalescedRuns",
                             "CoalescedRuns.Counts",
+                            "DeviceClass",
                             "Envelope",
                             "ErrorCode",
                             "ExternalEvent",
@@ -150,6 +151,7 @@ class ModuleApiTest {
                     "issuance",
                     Set.of(
                             "InviteEmail",
+                            "InviteEmailOutcome",
                             "RecipientInvitations",
                             "RecipientInvitations.BulkInvitation",
                             "RecipientInvitations.Invitation")),
@@ -167,7 +169,9 @@ class ModuleApiTest {
                             "CardContentChanges",
                             "CardEvents",
                             "CardEvents.CardCreated",
+                            "CardEvents.CardDeviceRegistration",
                             "CardEvents.CardEvent",
+                            "CardEvents.CardHandedOver",
                             "CardEvents.CardInstalled",
                             "CardEvents.CardRemoved",
                             "CardEvents.CardRevoked",
@@ -259,6 +263,7 @@ class ModuleApiTest {
                             "AddToWalletPages",
                             "AddToWalletPages.Brand",
                             "AddToWalletPages.Surroundings",
+                            "CardPageOpened",
                             "CardPageView",
                             "CardPageView.Action",
                             "CardPageView.Barcode",
@@ -271,7 +276,19 @@ class ModuleApiTest {
                             "CardPages.Missing",
                             "CardPages.Outcome",
                             "CardPages.Void",
-                            "Device")));
+                            "Device")),
+            entry(
+                    "journey",
+                    Set.of(
+                            "CampaignStats",
+                            "CampaignStats.ByProvider",
+                            "CampaignStats.Day",
+                            "CampaignStats.Funnel",
+                            "CampaignStats.Provider",
+                            "JourneyEvent",
+                            "JourneyEventType",
+                            "Journeys",
+                            "Journeys.JourneyPage")));
 
     private final ApplicationModules modules = ApplicationModules.of(WalletCampaignsApplication.class);
 

@@ -1,5 +1,6 @@
 package com.walletcards.card;
 
+import com.walletcards.card.CardEvents.CardHandedOver;
 import com.walletcards.card.spi.AddToWallet;
 import com.walletcards.card.spi.CardContent;
 import com.walletcards.card.spi.CardContentSource;
@@ -7,13 +8,16 @@ import com.walletcards.card.spi.ProviderFailure;
 import com.walletcards.card.spi.ProviderObjectRef;
 import com.walletcards.card.spi.WalletProvider;
 import com.walletcards.card.spi.WalletProvider.ObjectContent;
+import com.walletcards.shared.DeviceClass;
 import com.walletcards.shared.Ids;
+import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
 /**
@@ -29,6 +33,7 @@ class AddToWalletActions {
     private final WalletProviders providers;
     private final CardContentSource contents;
     private final ProviderEventsIntake providerEvents;
+    private final ApplicationEventPublisher events;
     private final Clock clock;
 
     AddToWalletActions(
@@ -36,16 +41,45 @@ class AddToWalletActions {
             WalletProviders providers,
             CardContentSource contents,
             ProviderEventsIntake providerEvents,
+            ApplicationEventPublisher events,
             Clock clock) {
         this.queries = queries;
         this.providers = providers;
         this.contents = contents;
         this.providerEvents = providerEvents;
+        this.events = events;
         this.clock = clock;
     }
 
     AddToWalletOutcome open(String downloadCode, String providerName) {
         return opened(downloadCode, providerName).outcome();
+    }
+
+    /**
+     * The holder's own request for the card at a provider: what {@link #open} answers, and, when it
+     * hands the card over (a pass, a save redirect, an offer, a demonstration wallet), a {@link
+     * CardHandedOver}. Its recording never fails the holder's request.
+     */
+    AddToWalletOutcome handOver(String downloadCode, String providerName, DeviceClass device) {
+        Opened opened = opened(downloadCode, providerName);
+        AddToWalletOutcome outcome = opened.outcome();
+        if (opened.card() != null
+                && (outcome instanceof AddToWalletOutcome.Ready || outcome instanceof AddToWalletOutcome.DemoWallet)) {
+            WalletCard card = opened.card();
+            try {
+                events.publishEvent(new CardHandedOver(
+                        card.organizationId(),
+                        card.id(),
+                        card.recipientId(),
+                        card.campaignId(),
+                        providerName,
+                        device.name(),
+                        Times.now(clock)));
+            } catch (RuntimeException e) {
+                log.warn("The hand-over of card {} to {} was not recorded: {}", card.id(), providerName, e.toString());
+            }
+        }
+        return outcome;
     }
 
     /**
@@ -69,14 +103,15 @@ class AddToWalletActions {
 
     /** An outcome and, when one was found, the id of the card it is about. */
     private record Opened(
-            AddToWalletOutcome outcome, @Nullable String cardId) {
+            AddToWalletOutcome outcome, @Nullable WalletCard card) {
 
-        Opened(AddToWalletOutcome outcome, WalletCard card) {
-            this(outcome, card.id());
+        @Nullable
+        String cardId() {
+            return card == null ? null : card.id();
         }
 
         static Opened without(AddToWalletOutcome outcome) {
-            return new Opened(outcome, (String) null);
+            return new Opened(outcome, null);
         }
     }
 

@@ -3,6 +3,7 @@ package com.walletcards.card;
 import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.OrganizationId;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** What happened to cards. Status changes are internal; the rest are also webhook events. */
@@ -95,6 +96,52 @@ public final class CardEvents {
                     provider);
         }
     }
+
+    /**
+     * The provider's {@code /c/<code>/<provider>} answered its pass, its save redirect, its offer or
+     * its demonstration wallet: the card was handed over to that wallet. Published outside any
+     * transaction; its listeners must neither slow nor fail the holder's request. A webhook
+     * {@code card.opened} naming the provider.
+     */
+    public record CardHandedOver(
+            OrganizationId organizationId,
+            String walletCardId,
+            String recipientId,
+            String campaignId,
+            String provider,
+            String device,
+            Instant at)
+            implements ExternalEvent, CardEvent {
+        @Override
+        public String type() {
+            return "card.opened";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("walletCardId", walletCardId);
+            data.put("recipientId", recipientId);
+            data.put("campaignId", campaignId);
+            data.put("provider", provider);
+            return data;
+        }
+    }
+
+    /**
+     * A device registered for updates of the card's object at {@code provider} ({@code registered})
+     * or unregistered: one per Apple device. Not a webhook event; the card's own install and removal
+     * are {@link CardInstalled} and {@link CardRemoved}.
+     */
+    public record CardDeviceRegistration(
+            OrganizationId organizationId,
+            String walletCardId,
+            String recipientId,
+            String campaignId,
+            String provider,
+            boolean registered,
+            Instant at)
+            implements CardEvent {}
 
     public record CardRevoked(
             OrganizationId organizationId, String walletCardId, String recipientId, String campaignId, Instant at)

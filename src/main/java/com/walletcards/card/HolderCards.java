@@ -1,6 +1,7 @@
 package com.walletcards.card;
 
 import com.walletcards.card.spi.WalletProvider;
+import com.walletcards.shared.DeviceClass;
 import com.walletcards.shared.ProviderName;
 import java.util.List;
 import java.util.Optional;
@@ -61,6 +62,14 @@ public class HolderCards {
     /** What the holder gets from {@code /c/<code>/<provider>}; see {@link AddToWalletOutcome}. */
     public AddToWalletOutcome addToWallet(String downloadCode, String provider) {
         return addToWallet.open(downloadCode, provider);
+    }
+
+    /**
+     * The holder's own request of {@code /c/<code>/<provider>}: as {@link #addToWallet(String,
+     * String)}, and publishes {@link CardEvents.CardHandedOver} when the card was handed over.
+     */
+    public AddToWalletOutcome handOver(String downloadCode, String provider, DeviceClass device) {
+        return addToWallet.handOver(downloadCode, provider, device);
     }
 
     /**

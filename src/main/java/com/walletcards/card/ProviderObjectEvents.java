@@ -1,10 +1,12 @@
 package com.walletcards.card;
 
+import com.walletcards.card.CardEvents.CardDeviceRegistration;
 import com.walletcards.card.CardEvents.CardEvent;
 import com.walletcards.card.CardEvents.CardInstalled;
 import com.walletcards.card.spi.ObjectEvent;
 import com.walletcards.card.spi.ObjectEvents;
 import com.walletcards.shared.NotFound;
+import com.walletcards.shared.ProviderName;
 import com.walletcards.shared.Times;
 import java.time.Clock;
 import java.time.Instant;
@@ -61,5 +63,19 @@ class ProviderObjectEvents implements ObjectEvents {
             propagation.cardChanged(card.organizationId(), card.id(), card.campaignId());
         }
         return true;
+    }
+
+    @Override
+    @Transactional
+    public void deviceRegistration(ProviderName provider, String objectRef, boolean registered, Instant at) {
+        queries.findByObjectForUpdate(provider.name(), objectRef)
+                .ifPresent(card -> events.publishEvent(new CardDeviceRegistration(
+                        card.organizationId(),
+                        card.id(),
+                        card.recipientId(),
+                        card.campaignId(),
+                        provider.name(),
+                        registered,
+                        at)));
     }
 }

@@ -16,6 +16,8 @@ import com.walletcards.card.WalletCard;
 import com.walletcards.card.spi.AddToWallet;
 import com.walletcards.notification.CardMessages;
 import com.walletcards.recipient.Recipient;
+import com.walletcards.shared.Times;
+import java.time.Clock;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +26,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.MessageSource;
 import org.springframework.stereotype.Service;
 
@@ -69,6 +74,8 @@ public class CardPages {
     public record Missing(
             String organizer, Locale locale, @Nullable OrganizationContact contact) implements Outcome {}
 
+    private static final Logger log = LoggerFactory.getLogger(CardPages.class);
+
     /** recipientData keys the service reads itself; they are not the holder's business. */
     private static final Set<String> INTERNAL_KEYS = Set.of("barcodeValue");
 
@@ -78,6 +85,8 @@ public class CardPages {
     private final CardMessages messages;
     private final CardProperties properties;
     private final MessageSource words;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
 
     CardPages(
             HolderLinks links,
@@ -85,13 +94,17 @@ public class CardPages {
             CampaignImages images,
             CardMessages messages,
             CardProperties properties,
-            MessageSource words) {
+            MessageSource words,
+            ApplicationEventPublisher events,
+            Clock clock) {
         this.links = links;
         this.cards = cards;
         this.images = images;
         this.messages = messages;
         this.properties = properties;
         this.words = words;
+        this.events = events;
+        this.clock = clock;
     }
 
     /** The page speaks the language of ADR 0032 ({@link HolderLinks#language}). */
@@ -105,10 +118,27 @@ public class CardPages {
         if (card.revoked()) {
             return new Void(card.campaign().name(), card.organizer(), card.locale(), card.contact());
         }
-        return new Live(
+        Live live = new Live(
                 view(card.card(), card.campaign(), card.recipient(), card.organizer(), card.locale(), device),
                 card.locale(),
                 card.contact());
+        opened(card.card(), device);
+        return live;
+    }
+
+    /** Reports the page as opened; a failure to record it is logged and never fails the page. */
+    private void opened(WalletCard card, Device device) {
+        try {
+            events.publishEvent(new CardPageOpened(
+                    card.organizationId(),
+                    card.id(),
+                    card.recipientId(),
+                    card.campaignId(),
+                    device.deviceClass(),
+                    Times.now(clock)));
+        } catch (RuntimeException e) {
+            log.warn("The opening of card page {} was not recorded: {}", card.id(), e.toString());
+        }
     }
 
     /**

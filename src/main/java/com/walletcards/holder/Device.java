@@ -1,5 +1,6 @@
 package com.walletcards.holder;
 
+import com.walletcards.shared.DeviceClass;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
@@ -21,6 +22,11 @@ public enum Device {
             return ANDROID;
         }
         return DESKTOP;
+    }
+
+    /** The class kept in a card's journey. */
+    DeviceClass deviceClass() {
+        return this == IOS ? DeviceClass.ios : this == ANDROID ? DeviceClass.android : DeviceClass.other;
     }
 
     boolean phone() {

@@ -15,12 +15,17 @@ import com.walletcards.email.Invite;
 import com.walletcards.email.InviteEmails;
 import com.walletcards.email.Mailer;
 import com.walletcards.recipient.Recipient;
+import com.walletcards.shared.Times;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.MessageSource;
 import org.springframework.stereotype.Component;
 
@@ -28,12 +33,16 @@ import org.springframework.stereotype.Component;
 @Component
 class Invitations {
 
+    private static final Logger log = LoggerFactory.getLogger(Invitations.class);
+
     private final Mailer mailer;
     private final InviteEmails emails;
     private final AccessManagement access;
     private final MessageSource words;
     private final WalletCards cards;
     private final CampaignImages images;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
 
     Invitations(
             Mailer mailer,
@@ -41,9 +50,13 @@ class Invitations {
             AccessManagement access,
             MessageSource words,
             WalletCards cards,
-            CampaignImages images) {
+            CampaignImages images,
+            ApplicationEventPublisher events,
+            Clock clock) {
         this.mailer = mailer;
         this.images = images;
+        this.events = events;
+        this.clock = clock;
         this.cards = cards;
         this.emails = emails;
         this.access = access;
@@ -104,6 +117,14 @@ class Invitations {
                         .map(Organization::contact)
                         .map(Invitations::contact)
                         .orElse(null));
-        return mailer.send(emails.compose(details, wording.subject(), wording.body(), wording.buttonText()));
+        boolean accepted =
+                mailer.send(emails.compose(details, wording.subject(), wording.body(), wording.buttonText()));
+        try {
+            events.publishEvent(
+                    new InviteEmailOutcome(r.organizationId(), r.campaignId(), r.id(), accepted, Times.now(clock)));
+        } catch (RuntimeException e) {
+            log.warn("The invite email outcome of recipient {} was not recorded: {}", r.id(), e.toString());
+        }
+        return accepted;
     }
 }

@@ -35,6 +35,7 @@ public final class EventTypes {
             "card.installed",
             "card.removed",
             "card.revoked",
+            "card.opened",
             "card.updated",
             "notification.sent",
             "notification.failed",

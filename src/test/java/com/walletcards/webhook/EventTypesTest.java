@@ -27,6 +27,7 @@ class EventTypesTest {
                         "card.installed",
                         "card.removed",
                         "card.revoked",
+                        "card.opened",
                         "card.updated",
                         "notification.sent",
                         "notification.failed",

@@ -5,6 +5,7 @@ import com.walletcards.card.CardProperties;
 import com.walletcards.card.HolderCards;
 import com.walletcards.card.spi.AddToWallet;
 import com.walletcards.holder.AddToWalletPages;
+import com.walletcards.shared.DeviceClass;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
@@ -58,8 +59,9 @@ class AddToWalletPage {
     ResponseEntity<?> addToWallet(
             @PathVariable String code,
             @PathVariable String provider,
-            @RequestHeader(name = HttpHeaders.ACCEPT_LANGUAGE, required = false) @Nullable String acceptLanguage) {
-        AddToWalletOutcome outcome = cards.addToWallet(code, provider);
+            @RequestHeader(name = HttpHeaders.ACCEPT_LANGUAGE, required = false) @Nullable String acceptLanguage,
+            @RequestHeader(name = HttpHeaders.USER_AGENT, required = false) @Nullable String userAgent) {
+        AddToWalletOutcome outcome = cards.handOver(code, provider, DeviceClass.of(userAgent));
         if (outcome instanceof AddToWalletOutcome.Ready ready && !(ready.action() instanceof AddToWallet.Offer)) {
             return action(ready);
         }

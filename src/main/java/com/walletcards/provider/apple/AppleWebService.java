@@ -113,6 +113,7 @@ class AppleWebService {
         boolean created = running.store().register(deviceLibraryId, pass.serialNumber(), token.asString());
         if (created) {
             report(pass.serialNumber(), "apple-register-" + deviceLibraryId, ObjectEvent.Kind.INSTALLED);
+            device(pass.serialNumber(), true);
         }
         return ResponseEntity.status(created ? HttpStatus.CREATED : HttpStatus.OK)
                 .build();
@@ -202,9 +203,11 @@ class AppleWebService {
         AppleWallet.Running running = running(passTypeId);
         PassStore.Pass pass = authorized(running, serialNumber, authorization);
         checkDevice(deviceLibraryId);
-        if (running.store().unregister(deviceLibraryId, pass.serialNumber())
-                && running.store().registrationCount(pass.serialNumber()) == 0) {
-            report(pass.serialNumber(), "apple-unregister-" + deviceLibraryId, ObjectEvent.Kind.REMOVED);
+        if (running.store().unregister(deviceLibraryId, pass.serialNumber())) {
+            device(pass.serialNumber(), false);
+            if (running.store().registrationCount(pass.serialNumber()) == 0) {
+                report(pass.serialNumber(), "apple-unregister-" + deviceLibraryId, ObjectEvent.Kind.REMOVED);
+            }
         }
         return ResponseEntity.ok().build();
     }
@@ -305,6 +308,15 @@ class AppleWebService {
                                 .refillIntervally(100, Duration.ofMinutes(1))
                                 .build())
                         .build());
+    }
+
+    /** Counted per device (the card's statistics); never fails the device's call. */
+    private void device(String serialNumber, boolean registered) {
+        try {
+            wallet.events().deviceRegistration(ProviderName.alpha, serialNumber, registered, clock.instant());
+        } catch (RuntimeException e) {
+            log.warn("The device registration of pass {} was not reported: {}", serialNumber, e.toString());
+        }
     }
 
     private void report(String serialNumber, String eventPrefix, ObjectEvent.Kind kind) {

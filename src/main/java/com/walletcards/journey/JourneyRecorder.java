@@ -1,0 +1,236 @@
+package com.walletcards.journey;
+
+import com.walletcards.campaign.Campaign;
+import com.walletcards.campaign.CampaignId;
+import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.card.CardEvents.CardCreated;
+import com.walletcards.card.CardEvents.CardDeviceRegistration;
+import com.walletcards.card.CardEvents.CardHandedOver;
+import com.walletcards.card.CardEvents.CardInstalled;
+import com.walletcards.card.CardEvents.CardRemoved;
+import com.walletcards.holder.CardPageOpened;
+import com.walletcards.issuance.InviteEmailOutcome;
+import com.walletcards.journey.Milestones.Delta;
+import com.walletcards.recipient.RecipientEvents.RecipientCreated;
+import com.walletcards.recipient.RecipientEvents.RecipientDeleted;
+import com.walletcards.recipient.RecipientEvents.RecipientInvited;
+import com.walletcards.recipient.RecipientEvents.RecipientRevoked;
+import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.ExternalEvents;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Records the journey from the other modules' events, synchronously, where they are published.
+ * Inside the transaction of a fact (a callback, an invitation, a deletion) it writes in a nested
+ * transaction (a savepoint), so the counters commit with the fact; outside one (the card page, a
+ * hand-over, an email) in a short transaction of its own. A failure to record rolls back to the
+ * savepoint, is logged and counted ({@code wallet.journey.record.failures}), and never fails the
+ * holder's page, the wallet's call or the change that caused it.
+ *
+ * <p>A new journey type is one more listener that turns its event into a {@link Fact}.
+ */
+@Component
+class JourneyRecorder {
+
+    private static final Logger log = LoggerFactory.getLogger(JourneyRecorder.class);
+
+    private final JourneyStore store;
+    private final CampaignManagement campaigns;
+    private final TransactionTemplate nested;
+    private final Counter failures;
+
+    JourneyRecorder(
+            JourneyStore store,
+            CampaignManagement campaigns,
+            PlatformTransactionManager transactions,
+            MeterRegistry registry) {
+        this.store = store;
+        this.campaigns = campaigns;
+        this.nested = new TransactionTemplate(transactions);
+        this.nested.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
+        this.failures = Counter.builder("wallet.journey.record.failures")
+                .description(
+                        "Journey facts that could not be recorded (the request or change that caused them went on)")
+                .register(registry);
+    }
+
+    @EventListener
+    void on(ExternalEvent event) {
+        fact(event).ifPresent(f -> record(List.of(f)));
+    }
+
+    @EventListener
+    void on(ExternalEvents events) {
+        List<Fact> facts = new ArrayList<>();
+        events.events().forEach(e -> fact(e).ifPresent(facts::add));
+        if (!facts.isEmpty()) {
+            record(facts);
+        }
+    }
+
+    @EventListener
+    void on(InviteEmailOutcome outcome) {
+        record(List.of(Fact.of(
+                outcome.organizationId(),
+                outcome.campaignId(),
+                outcome.recipientId(),
+                outcome.accepted() ? Step.EMAIL_SENT : Step.EMAIL_FAILED,
+                outcome.at())));
+    }
+
+    @EventListener
+    void on(CardDeviceRegistration device) {
+        record(List.of(new Fact(
+                device.organizationId(),
+                device.campaignId(),
+                device.recipientId(),
+                device.registered() ? Step.DEVICE_REGISTERED : Step.DEVICE_UNREGISTERED,
+                device.provider(),
+                device.at(),
+                Map.of())));
+    }
+
+    /** Java 17: instanceof chains over the events this module records. */
+    private static Optional<Fact> fact(ExternalEvent e) {
+        if (e instanceof RecipientCreated c) {
+            return Optional.of(Fact.of(c.organizationId(), c.campaignId(), c.recipientId(), Step.ADDED, c.at()));
+        }
+        if (e instanceof CardCreated c) {
+            return Optional.of(Fact.of(c.organizationId(), c.campaignId(), c.recipientId(), Step.CARD_CREATED, c.at()));
+        }
+        if (e instanceof RecipientInvited i) {
+            return Optional.of(Fact.of(i.organizationId(), i.campaignId(), i.recipientId(), Step.INVITED, i.at()));
+        }
+        if (e instanceof CardPageOpened o) {
+            return Optional.of(new Fact(
+                    o.organizationId(),
+                    o.campaignId(),
+                    o.recipientId(),
+                    Step.OPENED,
+                    null,
+                    o.at(),
+                    Map.of("device", o.device().name())));
+        }
+        if (e instanceof CardHandedOver h) {
+            return Optional.of(new Fact(
+                    h.organizationId(),
+                    h.campaignId(),
+                    h.recipientId(),
+                    Step.HANDED_OVER,
+                    h.provider(),
+                    h.at(),
+                    Map.of("device", h.device())));
+        }
+        if (e instanceof CardInstalled i) {
+            return Optional.of(new Fact(
+                    i.organizationId(),
+                    i.campaignId(),
+                    i.recipientId(),
+                    Step.INSTALLED,
+                    i.provider(),
+                    i.at(),
+                    Map.of()));
+        }
+        if (e instanceof CardRemoved r) {
+            return Optional.of(new Fact(
+                    r.organizationId(), r.campaignId(), r.recipientId(), Step.REMOVED, r.provider(), r.at(), Map.of()));
+        }
+        if (e instanceof RecipientRevoked r) {
+            return Optional.of(Fact.of(r.organizationId(), r.campaignId(), r.recipientId(), Step.REVOKED, r.at()));
+        }
+        if (e instanceof RecipientDeleted d) {
+            return Optional.of(Fact.of(d.organizationId(), d.campaignId(), d.recipientId(), Step.DELETED, d.at()));
+        }
+        return Optional.empty();
+    }
+
+    /** Records facts in their order; never throws. */
+    void record(List<Fact> facts) {
+        try {
+            nested.executeWithoutResult(tx -> write(facts));
+        } catch (RuntimeException e) {
+            failures.increment(facts.size());
+            log.warn(
+                    "{} journey fact(s) could not be recorded, first {} of recipient {}: {}",
+                    facts.size(),
+                    facts.get(0).step(),
+                    facts.get(0).recipientId(),
+                    e.toString());
+        }
+    }
+
+    private void write(List<Fact> facts) {
+        Set<String> ids = new LinkedHashSet<>();
+        facts.forEach(f -> ids.add(f.recipientId()));
+        // A recipient just added has no row yet: nothing to lock (a single add's cost, a bulk add's).
+        Map<String, Milestones> rows = facts.stream().allMatch(f -> f.step() == Step.ADDED)
+                ? new java.util.LinkedHashMap<>()
+                : store.lock(ids);
+        Map<String, ZoneId> zones = new HashMap<>();
+        List<Delta> deltas = new ArrayList<>();
+        List<JourneyStore.Row> events = new ArrayList<>();
+        for (Fact f : facts) {
+            Milestones m = rows.get(f.recipientId());
+            if (m == null) {
+                m = Milestones.fresh(f, deltas);
+                rows.put(f.recipientId(), m);
+            }
+            // Only daily figures need the campaign's zone: an add or a card run reads no campaign.
+            LocalDate day = Milestones.countsDaily(f.step())
+                    ? f.at().atZone(zones.computeIfAbsent(f.campaignId(), id -> zone(f)))
+                            .toLocalDate()
+                    : null;
+            Milestones row = m;
+            m.apply(f, day, deltas)
+                    .ifPresent(detail -> events.add(new JourneyStore.Row(
+                            row.organizationId,
+                            row.campaignId,
+                            row.recipientId,
+                            requireType(f.step().journeyType()),
+                            f.provider(),
+                            f.at(),
+                            detail)));
+        }
+        store.save(rows.values());
+        store.append(events);
+        store.count(deltas);
+    }
+
+    private static JourneyEventType requireType(@Nullable JourneyEventType type) {
+        if (type == null) {
+            throw new IllegalStateException("A step with a journey event has its type");
+        }
+        return type;
+    }
+
+    /** The campaign's time zone, in which its daily figures are counted; UTC if it has none. */
+    private ZoneId zone(Fact f) {
+        try {
+            return campaigns
+                    .find(f.organizationId(), new CampaignId(f.campaignId()))
+                    .map(Campaign::timezone)
+                    .orElse(ZoneOffset.UTC);
+        } catch (RuntimeException e) {
+            return ZoneOffset.UTC;
+        }
+    }
+}
