@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -88,18 +89,17 @@ class ConsoleUsers {
     }
 
     /**
-     * The bootstrap organization's owner: with a configured password, that owner exists with that
-     * password (answers empty); otherwise an organization without an owner gets one and the link
-     * that sets its password (valid a day), and one that has an owner gets nothing.
+     * The bootstrap organization's owner: with a password, that owner exists with that password
+     * (answers empty); without one, an organization without an owner gets one and the link that
+     * sets its password (valid a day), and one that has an owner gets nothing.
      */
     @Transactional
-    Optional<String> ensureBootstrapOwner(OrganizationId org) {
-        String email = normalize(properties.bootstrapOwnerEmail());
+    Optional<String> ensureBootstrapOwner(OrganizationId org, String ownerEmail, @Nullable String password) {
+        String email = normalize(ownerEmail);
         Optional<ConsoleUser> existing = queries.byEmail(email);
-        if (properties.hasBootstrapPassword()) {
+        if (password != null && !password.isBlank()) {
             ConsoleUser owner = existing.orElseGet(() -> insertOwner(org, email));
             String stored = queries.passwordHash(email);
-            String password = properties.bootstrapOwnerPassword();
             if (stored == null || !passwords.matches(password, stored)) {
                 queries.setPassword(owner.id(), passwords.encode(password));
             }

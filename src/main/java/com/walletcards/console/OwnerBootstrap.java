@@ -38,23 +38,33 @@ class OwnerBootstrap {
     void ensureOwner() {
         access.bootstrapOrganization().ifPresent(org -> {
             try {
-                users.ensureBootstrapOwner(org.id()).ifPresentOrElse(this::writeLink, () -> {
-                    if (properties.hasBootstrapPassword()) {
-                        log.info(
-                                "Console owner {} is ready at {}/console",
-                                properties.bootstrapOwnerEmail(),
-                                properties.origin());
-                    }
-                });
+                users.ensureBootstrapOwner(
+                                org.id(), properties.bootstrapOwnerEmail(), properties.bootstrapOwnerPassword())
+                        .ifPresentOrElse(this::announceLink, () -> {
+                            if (properties.hasBootstrapPassword()) {
+                                log.info(
+                                        "Console owner {} is ready at {}/console",
+                                        properties.bootstrapOwnerEmail(),
+                                        properties.origin());
+                            }
+                        });
             } catch (org.springframework.dao.DuplicateKeyException anotherInstance) {
                 // an instance starting beside this one created the owner first
             }
         });
     }
 
-    private void writeLink(String link) {
+    private void announceLink(String link) {
+        Path file = writeLink(properties.dataDir(), link);
+        log.info(
+                "Created console owner {}; the link that sets its password (valid 24 hours) is in {}",
+                properties.bootstrapOwnerEmail(),
+                file.toAbsolutePath());
+    }
+
+    /** Writes the link to {@link #LINK_FILE} in {@code dir}, readable by the service's user only. */
+    static Path writeLink(Path dir, String link) {
         try {
-            Path dir = properties.dataDir();
             Files.createDirectories(dir);
             Path file = dir.resolve(LINK_FILE);
             Files.deleteIfExists(file);
@@ -65,10 +75,7 @@ class OwnerBootstrap {
                 Files.createFile(file);
             }
             Files.writeString(file, link + System.lineSeparator(), StandardCharsets.UTF_8);
-            log.info(
-                    "Created console owner {}; the link that sets its password (valid 24 hours) is in {}",
-                    properties.bootstrapOwnerEmail(),
-                    file.toAbsolutePath());
+            return file;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
