@@ -4,6 +4,7 @@ import com.walletcards.access.AccessManagement;
 import com.walletcards.access.Organization;
 import com.walletcards.email.Mailer;
 import com.walletcards.email.OutgoingEmail;
+import com.walletcards.shared.OrganizationId;
 import java.util.Locale;
 import org.springframework.context.MessageSource;
 import org.springframework.stereotype.Component;
@@ -31,7 +32,7 @@ class UserInvites {
         this.audit = audit;
     }
 
-    NewUser add(com.walletcards.shared.OrganizationId org, String email, String name, Role role, AuditLog.Actor by) {
+    NewUser add(OrganizationId org, String email, String name, Role role, AuditLog.Actor by) {
         NewUser added = users.add(org, email, name, role);
         ConsoleUser user = added.user();
         audit.record(org, by, "user.added", "user", user.id(), "{\"role\":\"" + role.name() + "\"}");
