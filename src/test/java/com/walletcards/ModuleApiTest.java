@@ -68,6 +68,7 @@ class ModuleApiTest {
                             "web.PayloadTooLarge",
                             "web.RequestIds")),
             entry("platform", Set.of("DataDirectory", "LeftoverBlindConnection", "RetentionJob")),
+            entry("console", Set.of()),
             entry(
                     "access",
                     Set.of(

@@ -59,6 +59,11 @@ public class AccessManagement {
         return changed;
     }
 
+    /** The organization the bootstrap key belongs to: the oldest one, once there is one. */
+    public Optional<Organization> bootstrapOrganization() {
+        return queries.oldestOrganization();
+    }
+
     /** The organization, when the service has exactly one (a single organizer's deployment). */
     public Optional<Organization> soleOrganization() {
         List<Organization> firstTwo = queries.firstTwoOrganizations();

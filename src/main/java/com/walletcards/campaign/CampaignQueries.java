@@ -99,7 +99,22 @@ class CampaignQueries {
     record PageRows(List<Campaign> campaigns, long total) {}
 
     PageRows page(OrganizationId org, @Nullable CampaignStatus status, @Nullable CampaignType type, Page page) {
+        return page(org, status, type, null, page);
+    }
+
+    /** As above, and with {@code nameContains} only campaigns whose name holds it, in any case. */
+    PageRows page(
+            OrganizationId org,
+            @Nullable CampaignStatus status,
+            @Nullable CampaignType type,
+            @Nullable String nameContains,
+            Page page) {
         Filter f = filter(org, status, type);
+        if (nameContains != null && !nameContains.isBlank()) {
+            List<Object> named = new ArrayList<>(f.params);
+            named.add("%" + likeEscaped(nameContains.strip().toLowerCase(java.util.Locale.ROOT)) + "%");
+            f = new Filter(f.where + " AND LOWER(name) LIKE ? ESCAPE '\\'", named);
+        }
         List<Object> params = new ArrayList<>(f.params);
         params.addAll(List.of(f.withPage(page)));
         long[] total = {0};
@@ -155,6 +170,10 @@ class CampaignQueries {
             all.add(page.offset());
             return all.toArray();
         }
+    }
+
+    private static String likeEscaped(String text) {
+        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 
     private static Filter filter(OrganizationId org, @Nullable CampaignStatus status, @Nullable CampaignType type) {

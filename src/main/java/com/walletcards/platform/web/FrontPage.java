@@ -90,6 +90,7 @@ class FrontPage {
 
     private static Map<String, String> links() {
         Map<String, String> links = new LinkedHashMap<>();
+        links.put("console", "/console/sign-in");
         links.put("apiReference", "/docs");
         links.put("openapi", "/openapi.json");
         links.put("api", "/v1");

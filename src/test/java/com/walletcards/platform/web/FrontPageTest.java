@@ -17,7 +17,7 @@ class FrontPageTest {
     int port;
 
     @Test
-    void aBrowserGetsAPageLinkingTheApiReferenceUnderAStrictPolicy() {
+    void aBrowserGetsAPageLinkingTheConsoleAndTheApiReferenceUnderAStrictPolicy() {
         Api.Response page = new Api(port, null).page("/");
 
         assertThat(page.status()).isEqualTo(200);
@@ -26,7 +26,7 @@ class FrontPageTest {
                 .contains("Wallet Card Campaign Service")
                 .contains("href=\"/docs\"")
                 .contains("href=\"/openapi.json\"")
-                .doesNotContain("/console");
+                .contains("href=\"/console/sign-in\"");
         assertThat(page.header("Content-Security-Policy")).contains("default-src 'none'");
     }
 
@@ -40,6 +40,7 @@ class FrontPageTest {
         assertThat(json.get("success").asBoolean()).isTrue();
         assertThat(json.at("/data/name").asString()).isEqualTo("Wallet Card Campaign Service");
         assertThat(json.at("/data/links/apiReference").asString()).isEqualTo("/docs");
+        assertThat(json.at("/data/links/console").asString()).isEqualTo("/console/sign-in");
         assertThat(json.at("/data/links/openapi").asString()).isEqualTo("/openapi.json");
     }
 

@@ -1,0 +1,111 @@
+package com.walletcards.console;
+
+import com.walletcards.campaign.Campaign;
+import com.walletcards.campaign.CampaignId;
+import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.campaign.CampaignStatus;
+import com.walletcards.campaign.CampaignType;
+import com.walletcards.console.view.CampaignRow;
+import com.walletcards.recipient.RecipientReads;
+import com.walletcards.shared.NotFound;
+import com.walletcards.shared.Page;
+import java.util.Arrays;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/**
+ * The campaigns of the signed-in user's organization: a list with filters, search and pages, and
+ * one campaign. The organization comes from the session only; another's campaign is 404.
+ */
+@Controller
+class CampaignPages {
+
+    static final int PAGE_SIZE = 20;
+
+    private final CampaignManagement campaigns;
+    private final RecipientReads recipients;
+
+    CampaignPages(CampaignManagement campaigns, RecipientReads recipients) {
+        this.campaigns = campaigns;
+        this.recipients = recipients;
+    }
+
+    @GetMapping("/console/campaigns")
+    String list(
+            @AuthenticationPrincipal SignedIn user,
+            @RequestParam(required = false) @Nullable String status,
+            @RequestParam(required = false) @Nullable String type,
+            @RequestParam(required = false) @Nullable String q,
+            @RequestParam(required = false, defaultValue = "1") String page,
+            Model model) {
+        CampaignStatus statusFilter = parse(CampaignStatus.class, status);
+        CampaignType typeFilter = parse(CampaignType.class, type);
+        String search = q == null || q.isBlank() ? null : q.strip();
+        if (search != null && search.length() > 200) {
+            search = search.substring(0, 200);
+        }
+        int number = pageNumber(page);
+        CampaignManagement.CampaignPage found = campaigns.search(
+                user.organization(), statusFilter, typeFilter, search, new Page(PAGE_SIZE, (number - 1) * PAGE_SIZE));
+        List<CampaignRow> rows =
+                found.campaigns().stream().map(c -> row(user, c)).toList();
+        long pages = Math.max(1, (found.total() + PAGE_SIZE - 1) / PAGE_SIZE);
+        model.addAttribute("user", user.view());
+        model.addAttribute("rows", rows);
+        model.addAttribute("total", found.total());
+        model.addAttribute("page", number);
+        model.addAttribute("pages", pages);
+        model.addAttribute("status", statusFilter == null ? "" : statusFilter.name());
+        model.addAttribute("type", typeFilter == null ? "" : typeFilter.name());
+        model.addAttribute("q", search == null ? "" : search);
+        model.addAttribute(
+                "statuses",
+                Arrays.stream(CampaignStatus.values()).map(Enum::name).toList());
+        model.addAttribute(
+                "types", Arrays.stream(CampaignType.values()).map(Enum::name).toList());
+        model.addAttribute("canWrite", user.role().writesCampaigns());
+        return "console/campaigns";
+    }
+
+    @GetMapping("/console/campaigns/{id}")
+    String campaign(@AuthenticationPrincipal SignedIn user, @PathVariable String id, Model model) {
+        Campaign campaign =
+                campaigns.find(user.organization(), new CampaignId(id)).orElseThrow(() -> new NotFound("Campaign"));
+        model.addAttribute("user", user.view());
+        model.addAttribute("campaign", row(user, campaign));
+        model.addAttribute("canWrite", user.role().writesCampaigns());
+        return "console/campaign";
+    }
+
+    private CampaignRow row(SignedIn user, Campaign c) {
+        long count = recipients
+                .list(user.organization(), c.id(), null, null, new Page(1, 0))
+                .total();
+        return new CampaignRow(
+                c.id().value(), c.name(), c.type().name(), c.status().name(), count);
+    }
+
+    private static int pageNumber(String raw) {
+        try {
+            return (int) Math.min(Math.max(1, Long.parseLong(raw.strip())), 1_000_000);
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
+    private static <E extends Enum<E>> @Nullable E parse(Class<E> type, @Nullable String raw) {
+        if (raw == null || raw.isBlank()) {
+            return null;
+        }
+        return Arrays.stream(type.getEnumConstants())
+                .filter(e -> e.name().equals(raw))
+                .findFirst()
+                .orElse(null);
+    }
+}

@@ -1,0 +1,4 @@
+package com.walletcards.console;
+
+/** A user just added, with the one-time link (shown once) that lets them set a password. */
+record NewUser(ConsoleUser user, String passwordLink) {}
