@@ -47,8 +47,8 @@ class DatabaseTimeoutsTest {
     int port;
 
     @Test
-    void aRequestWaitsForAConnectionAtMostAboutASecond() {
-        HikariDataSource pool = (HikariDataSource) dataSource;
+    void aRequestWaitsForAConnectionAtMostAboutASecond() throws SQLException {
+        HikariDataSource pool = dataSource.unwrap(HikariDataSource.class);
         assertThat(pool.getConnectionTimeout()).isEqualTo(1200).isEqualTo(applicationDefault());
         assertThat(pool.getValidationTimeout()).isEqualTo(500);
     }
