@@ -34,6 +34,7 @@ public final class DatabaseLink implements AutoCloseable {
     private final Object answers = new Object();
     private volatile long lastAnswer = System.nanoTime();
     private volatile boolean running = true;
+    private volatile boolean answeredOnce;
     private @Nullable Thread watcher;
     private @Nullable Connection connection;
     private boolean reportedLost;
@@ -56,6 +57,11 @@ public final class DatabaseLink implements AutoCloseable {
 
     public boolean watching() {
         return direct != null;
+    }
+
+    /** Whether the database has answered a ping since the watcher started. */
+    boolean answeredOnce() {
+        return answeredOnce;
     }
 
     /** True once the database has not answered for the silence threshold; never waits. */
@@ -106,6 +112,7 @@ public final class DatabaseLink implements AutoCloseable {
             synchronized (answers) {
                 if (answered) {
                     lastAnswer = System.nanoTime();
+                    answeredOnce = true;
                 }
                 answers.notifyAll();
                 report();
