@@ -53,6 +53,8 @@ class SilentDatabaseTest {
     private static final long ANSWER_WITHIN_MS = 3000;
 
     private static final long HEALTH_DOWN_WITHIN_MS = 5000;
+    /** The service's wallet.database.silence-after. */
+    private static final long SILENCE_AFTER_MS = 1500;
 
     private final Map<String, Long> slowest = new ConcurrentSkipListMap<>();
 
@@ -158,8 +160,8 @@ class SilentDatabaseTest {
                     "Silence of %d s on PostgreSQL: %d probes, slowest 503 per route %s ms, health DOWN %d ms after"
                             + " the silence began; serving again %d ms, healthy %d ms, new cards %d ms, webhooks %d ms"
                             + " after the network returned; every card issued after %d ms, propagated after %d ms,"
-                            + " every webhook delivered after %d ms; bulk adds %d accepted, %d refused with 503;"
-                            + " single adds %d accepted, %d refused with 503%n",
+                            + " every webhook delivered after %d ms; bulk adds %d accepted, %d refused with 503 (slowest"
+                            + " %d ms); single adds %d accepted, %d refused with 503 (slowest %d ms)%n",
                     SILENCE.toSeconds(),
                     probes,
                     slowest,
@@ -173,8 +175,10 @@ class SilentDatabaseTest {
                     webhooksDoneMs,
                     bulks.acceptedRequests.get(),
                     bulks.refused.get(),
+                    bulks.slowestRefusedMs.get(),
                     singles.acceptedRequests.get(),
-                    singles.refused.get());
+                    singles.refused.get(),
+                    singles.slowestRefusedMs.get());
             assertThat(slowest.values()).allSatisfy(ms -> assertThat(ms).isLessThanOrEqualTo(ANSWER_WITHIN_MS));
             assertThat(health.firstDownMs)
                     .as("health DOWN after the silence began, ms")

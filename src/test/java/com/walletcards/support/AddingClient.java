@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 /**
@@ -30,6 +31,8 @@ public final class AddingClient {
     public final List<String> unexpected = Collections.synchronizedList(new ArrayList<>());
     public final AtomicInteger acceptedRequests = new AtomicInteger();
     public final AtomicInteger refused = new AtomicInteger();
+    /** The longest a request took that was answered 503, in milliseconds. */
+    public final AtomicLong slowestRefusedMs = new AtomicLong();
 
     private AddingClient(Api api, String campaign, int bulkSize, String prefix) {
         this.api = api;
@@ -70,6 +73,7 @@ public final class AddingClient {
     }
 
     private void add(int n) {
+        long started = System.nanoTime();
         Api.Response r = bulkSize > 0
                 ? api.post("/v1/campaigns/" + campaign + "/recipients/bulk", bulk(prefix + n, bulkSize))
                 : api.post(
@@ -86,6 +90,7 @@ public final class AddingClient {
             acceptedRequests.incrementAndGet();
         } else if (r.status() == 503 && r.errorCode().equals("SERVICE_UNAVAILABLE")) {
             refused.incrementAndGet();
+            slowestRefusedMs.accumulateAndGet((System.nanoTime() - started) / 1_000_000, Math::max);
         } else {
             unexpected.add(r.status() + " " + r.body());
         }
