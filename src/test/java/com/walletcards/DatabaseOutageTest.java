@@ -118,6 +118,7 @@ class DatabaseOutageTest {
             assertThat(client.unexpected)
                     .as("bulk adds answer 201 or 503, nothing else")
                     .isEmpty();
+            assertThat(client.busyAt).as("bulk adds answered SERVICE_BUSY").isEmpty();
             assertThat(client.refused.get())
                     .as("bulk adds refused during the outage")
                     .isPositive();

@@ -31,6 +31,8 @@ public final class AddingClient {
     public final List<String> unexpected = Collections.synchronizedList(new ArrayList<>());
     public final AtomicInteger acceptedRequests = new AtomicInteger();
     public final AtomicInteger refused = new AtomicInteger();
+    /** When ({@link System#nanoTime()}) a request was answered 503 SERVICE_BUSY: load, not an outage. */
+    public final List<Long> busyAt = Collections.synchronizedList(new ArrayList<>());
     /** The longest a request took that was answered 503, in milliseconds. */
     public final AtomicLong slowestRefusedMs = new AtomicLong();
 
@@ -91,6 +93,8 @@ public final class AddingClient {
         } else if (r.status() == 503 && r.errorCode().equals("SERVICE_UNAVAILABLE")) {
             refused.incrementAndGet();
             slowestRefusedMs.accumulateAndGet((System.nanoTime() - started) / 1_000_000, Math::max);
+        } else if (r.status() == 503 && r.errorCode().equals("SERVICE_BUSY")) {
+            busyAt.add(System.nanoTime());
         } else {
             unexpected.add(r.status() + " " + r.body());
         }
