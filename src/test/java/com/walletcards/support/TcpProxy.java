@@ -16,6 +16,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * every connection and stops listening, so the service sees its connections die and new ones
  * refused, exactly like a database that went away; {@link #restore()} listens again on the same
  * port.
+ *
+ * <p>{@link #silence()} is the other kind of outage, a network that drops every packet: nothing is
+ * forwarded in either direction, yet every connection stays open and new ones are accepted (their
+ * handshake is never answered), and no connection closed on one side is closed on the other.
+ * {@link #resume()} delivers what was held back, in order, as TCP retransmission does once a
+ * network returns, and then any close.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -23,6 +29,8 @@ public final class TcpProxy implements AutoCloseable {
     private final int port;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private volatile ServerSocket server;
+    private final Object voice = new Object();
+    private volatile boolean silent;
 
     private TcpProxy(InetSocketAddress target, ServerSocket server) {
         this.target = target;
@@ -52,6 +60,19 @@ public final class TcpProxy implements AutoCloseable {
         sockets.clear();
     }
 
+    /** Stops forwarding anything, in both directions, and keeps every connection open. */
+    public void silence() {
+        silent = true;
+    }
+
+    /** Forwards again, starting with what {@link #silence()} held back. */
+    public void resume() {
+        synchronized (voice) {
+            silent = false;
+            voice.notifyAll();
+        }
+    }
+
     public synchronized void restore() {
         if (!server.isClosed()) {
             return;
@@ -67,6 +88,7 @@ public final class TcpProxy implements AutoCloseable {
     @Override
     public void close() {
         cut();
+        resume();
     }
 
     private static ServerSocket listen(int port) throws IOException {
@@ -110,22 +132,40 @@ public final class TcpProxy implements AutoCloseable {
     private void pump(Socket from, Socket to) {
         daemon("proxy-pump-" + port, () -> {
             byte[] buffer = new byte[16384];
-            try (InputStream in = from.getInputStream();
-                    OutputStream out = to.getOutputStream()) {
+            // Not closed with the streams: a close is forwarded only once the network speaks.
+            try {
+                InputStream in = from.getInputStream();
+                OutputStream out = to.getOutputStream();
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
+                    awaitVoice();
                     out.write(buffer, 0, n);
                     out.flush();
                 }
             } catch (IOException closed) {
                 // one side went away: so does the other, below
             } finally {
+                awaitVoice();
                 closeQuietly(from);
                 closeQuietly(to);
                 sockets.remove(from);
                 sockets.remove(to);
             }
         });
+    }
+
+    /** Holds the calling pump while the network is silent. */
+    private void awaitVoice() {
+        synchronized (voice) {
+            while (silent) {
+                try {
+                    voice.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
     }
 
     private static void daemon(String name, Runnable body) {

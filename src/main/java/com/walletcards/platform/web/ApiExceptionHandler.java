@@ -1,5 +1,6 @@
 package com.walletcards.platform.web;
 
+import com.walletcards.platform.database.DatabaseLink;
 import com.walletcards.shared.ApiException;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.FieldError;
@@ -39,9 +40,11 @@ public class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
     private final ErrorResponses responses;
+    private final DatabaseLink link;
 
-    public ApiExceptionHandler(ErrorResponses responses) {
+    public ApiExceptionHandler(ErrorResponses responses, DatabaseLink link) {
         this.responses = responses;
+        this.link = link;
     }
 
     @ExceptionHandler(ApiException.class)
@@ -169,7 +172,7 @@ public class ApiExceptionHandler {
     @ExceptionHandler(Exception.class)
     @Nullable
     ResponseEntity<ErrorBody> unexpected(Exception e, HttpServletRequest request) {
-        ErrorCode database = DatabaseOutage.answerTo(e);
+        ErrorCode database = DatabaseOutage.answerTo(e, link);
         if (database != null) {
             DatabaseOutage.logAnswered(request, database, e);
             return responses.entity(request, database, DatabaseOutage.message(database), List.of());

@@ -1,8 +1,10 @@
 package com.walletcards.platform.web;
 
+import com.walletcards.platform.database.DatabaseLink;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.web.ErrorResponses;
 import jakarta.servlet.http.HttpServletRequest;
+import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
@@ -53,6 +55,23 @@ public final class DatabaseOutage {
         return causedBy(failure) ? ErrorCode.SERVICE_UNAVAILABLE : null;
     }
 
+    /**
+     * {@link #answerTo(Throwable)}, with the database's watcher as the judge of every wait that ran
+     * out (for a pooled connection, or for an answer by the request's deadline): a timeout alone
+     * cannot tell a silent network from a slow database. {@code SERVICE_UNAVAILABLE} when the
+     * database has not answered the watcher's pings for its silence threshold, {@code SERVICE_BUSY}
+     * when it still answers. A refused or reset connection needs no judge: it is an outage.
+     */
+    public static @Nullable ErrorCode answerTo(@Nullable Throwable failure, DatabaseLink link) {
+        if (!link.watching() || !causedBy(failure)) {
+            return answerTo(failure);
+        }
+        if (poolBusy(failure) || timedOut(failure)) {
+            return link.lostAfterTimeout() ? ErrorCode.SERVICE_UNAVAILABLE : ErrorCode.SERVICE_BUSY;
+        }
+        return ErrorCode.SERVICE_UNAVAILABLE;
+    }
+
     public static String message(ErrorCode answer) {
         return answer == ErrorCode.SERVICE_BUSY ? BUSY_MESSAGE : MESSAGE;
     }
@@ -67,6 +86,27 @@ public final class DatabaseOutage {
                     && timeout.getMessage() != null
                     && timeout.getMessage().contains(POOL_TIMEOUT)) {
                 return timeout.getCause() == null;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A wait for the database's answer that ran out: the driver's read timeout (the request's
+     * deadline, see {@code DeadlineDataSource}) or a statement timeout, however wrapped, also
+     * behind a rollback that then failed on the connection the timeout closed.
+     */
+    static boolean timedOut(@Nullable Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SocketTimeoutException
+                    || t instanceof SQLTimeoutException
+                    || t instanceof QueryTimeoutException) {
+                return true;
+            }
+            if (t instanceof TransactionSystemException rollback
+                    && rollback.getApplicationException() != t
+                    && timedOut(rollback.getApplicationException())) {
+                return true;
             }
         }
         return false;

@@ -1,5 +1,6 @@
 package com.walletcards.platform.web;
 
+import com.walletcards.platform.database.DatabaseLink;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.shared.web.ErrorBody;
 import com.walletcards.shared.web.ErrorResponses;
@@ -24,16 +25,18 @@ class ErrorEndpoint implements ErrorController {
             "A query parameter is not valid percent-encoded UTF-8; encode it before sending";
 
     private final ErrorResponses responses;
+    private final DatabaseLink link;
 
-    ErrorEndpoint(ErrorResponses responses) {
+    ErrorEndpoint(ErrorResponses responses, DatabaseLink link) {
         this.responses = responses;
+        this.link = link;
     }
 
     @RequestMapping("${server.error.path:/error}")
     ResponseEntity<ErrorBody> error(HttpServletRequest request) {
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         Object exception = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
-        ErrorCode database = DatabaseOutage.answerTo(exception instanceof Throwable t ? t : null);
+        ErrorCode database = DatabaseOutage.answerTo(exception instanceof Throwable t ? t : null, link);
         if (database != null) {
             return responses.entity(request, database, DatabaseOutage.message(database), List.of());
         }

@@ -2,8 +2,10 @@ package com.walletcards.platform.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.walletcards.platform.database.DatabaseLink;
 import com.walletcards.shared.web.ErrorResponses;
 import java.io.IOException;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -15,8 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
 @ExtendWith(OutputCaptureExtension.class)
 class ClientDisconnectTest {
 
-    private final ApiExceptionHandler handler =
-            new ApiExceptionHandler(new ErrorResponses(JsonMapper.builder().build()));
+    private final ApiExceptionHandler handler = new ApiExceptionHandler(
+            new ErrorResponses(JsonMapper.builder().build()), new DatabaseLink(null, Duration.ofSeconds(1)));
 
     @Test
     void aClientThatLeftBeforeTheAnswerIsNeitherAnsweredNorLoggedAsOurFailure(CapturedOutput output) {

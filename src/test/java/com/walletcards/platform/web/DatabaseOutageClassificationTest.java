@@ -2,6 +2,7 @@ package com.walletcards.platform.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import org.junit.jupiter.api.Test;
@@ -52,6 +53,20 @@ class DatabaseOutageClassificationTest {
         assertThat(DatabaseOutage.causedBy(rollback)).isTrue();
         assertThat(DatabaseOutage.causedBy(
                         new TransactionSystemException("JDBC rollback failed", new SQLException("deadlock", "40P01"))))
+                .isFalse();
+    }
+
+    @Test
+    void aReadThatOutlastedTheRequestsDeadlineIsATimeoutAlsoBehindTheRollbackThatFollows() {
+        var read = new SQLException(
+                "An I/O error occurred while sending to the backend.",
+                "08006",
+                new SocketTimeoutException("Read timed out"));
+        var rollback = new TransactionSystemException("JDBC rollback failed", new SQLException("Connection is closed"));
+        rollback.initApplicationException(new DataAccessResourceFailureException("I/O error", read));
+        assertThat(DatabaseOutage.timedOut(read)).isTrue();
+        assertThat(DatabaseOutage.timedOut(rollback)).isTrue();
+        assertThat(DatabaseOutage.timedOut(new SQLException("Connection refused", "08001")))
                 .isFalse();
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.walletcards.access.AccessManagement;
+import com.walletcards.platform.database.RequestDeadline;
 import com.walletcards.shared.ErrorCode;
 import com.walletcards.support.Api;
 import com.walletcards.support.DatabaseTest;
@@ -12,6 +13,7 @@ import com.walletcards.support.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
@@ -47,8 +49,8 @@ class DatabaseTimeoutsTest {
     int port;
 
     @Test
-    void aRequestWaitsForAConnectionAtMostAboutASecond() {
-        HikariDataSource pool = (HikariDataSource) dataSource;
+    void aRequestWaitsForAConnectionAtMostAboutASecond() throws SQLException {
+        HikariDataSource pool = dataSource.unwrap(HikariDataSource.class);
         assertThat(pool.getConnectionTimeout()).isEqualTo(1200).isEqualTo(applicationDefault());
         assertThat(pool.getValidationTimeout()).isEqualTo(500);
     }
@@ -97,6 +99,28 @@ class DatabaseTimeoutsTest {
 
             assertThat(DatabaseOutage.answerTo(refused)).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
         }
+    }
+
+    @Test
+    void aConnectionBorrowedUnderARequestDeadlineWaitsAtMostTheDeadlineAndGoesBackToThePoolWithoutIt()
+            throws SQLException {
+        RequestDeadline.start(Duration.ofMillis(1800));
+        int underDeadline;
+        try (Connection c = dataSource.getConnection()) {
+            underDeadline = c.getNetworkTimeout();
+        } finally {
+            RequestDeadline.clear();
+        }
+        int borrowedAgainWithoutDeadline;
+        try (Connection c = dataSource.getConnection()) {
+            borrowedAgainWithoutDeadline = c.getNetworkTimeout();
+        }
+        // As the pool sees it; H2's driver accepts and ignores network timeouts (its embedded
+        // database cannot go silent), and its default is none (0).
+        assertThat(underDeadline).isBetween(900, 1800);
+        assertThat(borrowedAgainWithoutDeadline)
+                .as("the driver's default: socketTimeout on PostgreSQL")
+                .isEqualTo(TestDatabase.postgres() ? 60_000 : 0);
     }
 
     /** What application.yml sets when WALLET_DATABASE_CONNECTION_TIMEOUT_MS is not given. */
