@@ -36,6 +36,7 @@ public final class EventTypes {
             "card.removed",
             "card.revoked",
             "card.updated",
+            "card.update_delivered",
             "notification.sent",
             "notification.failed",
             TEST);

@@ -3,6 +3,7 @@ package com.walletcards.provider.openid4vci;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.nimbusds.jose.jwk.ECKey;
 import com.walletcards.card.spi.CardContent;
+import com.walletcards.card.spi.DeliveryReports;
 import com.walletcards.card.spi.ObjectContents;
 import com.walletcards.card.spi.ObjectEvent;
 import com.walletcards.card.spi.ObjectEvents;
@@ -40,6 +41,7 @@ final class CredentialIssuer {
     private final CredentialQueries credentials;
     private final ObjectContents contents;
     private final ObjectEvents events;
+    private final DeliveryReports deliveries;
     private final Clock clock;
 
     CredentialIssuer(
@@ -50,7 +52,9 @@ final class CredentialIssuer {
             CredentialQueries credentials,
             ObjectContents contents,
             ObjectEvents events,
+            DeliveryReports deliveries,
             Clock clock) {
+        this.deliveries = deliveries;
         this.proofs = proofs;
         this.sdJwts = sdJwts;
         this.statusLists = statusLists;
@@ -112,6 +116,8 @@ final class CredentialIssuer {
                 log.warn("Issued a credential for object {} that the card module does not know", holder.objectRef());
             }
         }
+        // A re-issuance is how new content reaches this wallet: the protocol has no push.
+        deliveries.fetched(ProviderName.eudiw, holder.objectRef(), content.version());
         return new CredentialResponse(issued, notificationId);
     }
 }
