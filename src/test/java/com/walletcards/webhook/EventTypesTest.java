@@ -28,6 +28,7 @@ class EventTypesTest {
                         "card.removed",
                         "card.revoked",
                         "card.updated",
+                        "card.update_delivered",
                         "notification.sent",
                         "notification.failed",
                         "webhook.test");
