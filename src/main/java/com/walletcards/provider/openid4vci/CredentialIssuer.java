@@ -108,7 +108,9 @@ final class CredentialIssuer {
         }
         // A card that still holds another credential of this object was reported installed with that
         // one (and not removed since): a re-issuance skips the card's locking transaction.
-        if (!credentials.otherCredentialsHeld(holder.objectRef(), notificationId)) {
+        CredentialQueries.Held held =
+                credentials.otherCredentialsHeld(holder.objectRef(), notificationId, content.version());
+        if (!held.any()) {
             try {
                 events.report(new ObjectEvent(
                         ProviderName.eudiw, holder.objectRef(), notificationId, ObjectEvent.Kind.INSTALLED, now));
@@ -116,8 +118,11 @@ final class CredentialIssuer {
                 log.warn("Issued a credential for object {} that the card module does not know", holder.objectRef());
             }
         }
-        // A re-issuance is how new content reaches this wallet: the protocol has no push.
-        deliveries.fetched(ProviderName.eudiw, holder.objectRef(), content.version());
+        if (!held.current()) {
+            // New content reaches this wallet by a re-issuance (the protocol has no push); a wallet
+            // that holds this version already learns nothing new, and costs no statement more.
+            deliveries.fetched(ProviderName.eudiw, holder.objectRef(), content.version());
+        }
         return new CredentialResponse(issued, notificationId);
     }
 }
