@@ -14,12 +14,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -124,7 +124,7 @@ class UpdateDeliveries implements DeliveryReports {
             return;
         }
         boolean[] inserted = queries.insertFacts(facts);
-        Map<String, long[]> deltas = new LinkedHashMap<>();
+        Map<String, long[]> deltas = new TreeMap<>(); // one order of counter locks for all
         Set<String> pushed = new LinkedHashSet<>();
         Set<String> delivered = new LinkedHashSet<>();
         Map<String, Optional<Instant>> times = new HashMap<>();
@@ -211,7 +211,7 @@ class UpdateDeliveries implements DeliveryReports {
                 .ifPresent(card -> {
                     List<Fact> gone = queries.lockWaiting(card, provider.name(), device, 0);
                     queries.delete(gone);
-                    Map<String, long[]> deltas = new LinkedHashMap<>();
+                    Map<String, long[]> deltas = new TreeMap<>(); // one order of counter locks for all
                     for (Fact f : gone) {
                         long[] delta = deltas.computeIfAbsent(
                                 countKey(f.campaignId(), f.version(), f.provider()), k -> new long[5]);
@@ -235,7 +235,7 @@ class UpdateDeliveries implements DeliveryReports {
                 .filter(v -> !queries.anyDelivered(cardId, provider, v))
                 .forEach(first::add);
         queries.setState(waiting, State.delivered, now);
-        Map<String, long[]> deltas = new LinkedHashMap<>();
+        Map<String, long[]> deltas = new TreeMap<>(); // one order of counter locks for all
         Map<String, Optional<Instant>> times = new HashMap<>();
         for (Fact f : waiting) {
             long[] delta = deltas.computeIfAbsent(countKey(f.campaignId(), f.version(), provider), k -> new long[5]);
@@ -260,7 +260,7 @@ class UpdateDeliveries implements DeliveryReports {
             Instant now = Times.now(clock);
             List<Fact> late = queries.lockPendingSince(now.minus(staleAfter), limit);
             queries.setState(late, State.stale, now);
-            Map<String, long[]> deltas = new LinkedHashMap<>();
+            Map<String, long[]> deltas = new TreeMap<>(); // one order of counter locks for all
             for (Fact f : late) {
                 long[] delta =
                         deltas.computeIfAbsent(countKey(f.campaignId(), f.version(), f.provider()), k -> new long[5]);

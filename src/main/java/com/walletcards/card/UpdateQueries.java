@@ -271,7 +271,7 @@ class UpdateQueries {
                         + (target == null
                                 ? " AND card_version <= :cv AND (target = '-' OR asked = TRUE)"
                                 : " AND target = :t")
-                        + " ORDER BY target, version FOR UPDATE")
+                        + " ORDER BY wallet_card_id, provider, target, version FOR UPDATE")
                 .param("card", cardId)
                 .param("p", provider)
                 .param("cv", cardVersion)
@@ -283,7 +283,9 @@ class UpdateQueries {
     /** Locks up to {@code limit} facts pending since before {@code cutoff}. */
     List<Fact> lockPendingSince(Instant cutoff, int limit) {
         return jdbc.sql("SELECT wallet_card_id, provider, target, campaign_id, version, state FROM update_deliveries"
-                        + " WHERE state = 'pending' AND pushed_at < :cutoff ORDER BY pushed_at LIMIT :limit FOR UPDATE")
+                        + " WHERE state = 'pending' AND pushed_at < :cutoff"
+                        // locked in the order every other transition locks facts in, so none deadlocks
+                        + " ORDER BY wallet_card_id, provider, target, version LIMIT :limit FOR UPDATE")
                 .param("cutoff", Times.db(cutoff))
                 .param("limit", limit)
                 .query(UpdateQueries::fact)
