@@ -1,7 +1,7 @@
 package com.walletcards.card;
 
-import com.walletcards.card.UpdateQueries.Counts;
-import com.walletcards.card.UpdateQueries.VersionRow;
+import com.walletcards.card.UpdateListQueries.Counts;
+import com.walletcards.card.UpdateListQueries.VersionRow;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
 import java.time.Instant;
@@ -29,10 +29,10 @@ public class CardUpdates {
 
     public record UpdatePage(List<ContentUpdate> updates, long total) {}
 
-    private final UpdateQueries queries;
+    private final UpdateListQueries queries;
     private final WalletProviders providers;
 
-    CardUpdates(UpdateQueries queries, WalletProviders providers) {
+    CardUpdates(UpdateListQueries queries, WalletProviders providers) {
         this.queries = queries;
         this.providers = providers;
     }

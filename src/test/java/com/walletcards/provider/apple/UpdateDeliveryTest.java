@@ -99,7 +99,8 @@ class UpdateDeliveryTest {
         Api api = new Api(port, Tenants.create(access).key());
         Flows flows = new Flows(api);
         List<JsonNode> hooks = new CopyOnWriteArrayList<>();
-        HttpServer receiver = receiver(hooks);
+        List<String> signatures = new CopyOnWriteArrayList<>();
+        HttpServer receiver = receiver(hooks, signatures);
         try {
             Api.Response subscribed = api.post(
                     "/v1/webhooks",
@@ -176,6 +177,7 @@ class UpdateDeliveryTest {
             JsonNode hook = hooks.get(0);
             assertThat(hook.get("type").asString()).isEqualTo("card.update_delivered");
             assertThat(hook.get("data").get("campaignId").asString()).isEqualTo(campaign);
+            assertThat(signatures).hasSize(hooks.size()).allMatch(s -> s.startsWith("v1,"));
 
             await().atMost(PATIENCE).untilAsserted(() -> {
                 Scrape scrape = Scrape.of(api);
@@ -268,10 +270,11 @@ class UpdateDeliveryTest {
         return device;
     }
 
-    /** A webhook receiver on 127.0.0.1 that keeps every body and answers 204. */
-    private static HttpServer receiver(List<JsonNode> bodies) throws Exception {
+    /** A webhook receiver on 127.0.0.1 that keeps every body and signature and answers 204. */
+    private static HttpServer receiver(List<JsonNode> bodies, List<String> signatures) throws Exception {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
+            signatures.add(String.valueOf(exchange.getRequestHeaders().getFirst("webhook-signature")));
             bodies.add(JSON.readTree(exchange.getRequestBody().readAllBytes()));
             exchange.sendResponseHeaders(204, -1);
             exchange.close();
