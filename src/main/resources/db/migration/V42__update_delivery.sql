@@ -40,6 +40,8 @@ CREATE TABLE update_deliveries (
     PRIMARY KEY (wallet_card_id, provider, target, version)
 );
 CREATE INDEX update_deliveries_waiting ON update_deliveries (state, pushed_at);
+-- settled facts are forgotten after wallet.updates.fact-retention (the counters keep the numbers)
+CREATE INDEX update_deliveries_done ON update_deliveries (done_at);
 
 -- Counters per version and provider, changed in the transaction of every delivery fact, so that
 -- the list of updates reads a few rows per version at any campaign size (as recipient_counts).
