@@ -145,11 +145,18 @@ class UpdateDeliveries implements DeliveryReports {
             }
         }
         applyCounts(deltas);
+        // Every counter key names a version that now has a target: once each, not once per card.
+        deltas.keySet().stream()
+                .map(key -> key.substring(0, key.lastIndexOf('\u0000')))
+                .distinct()
+                .forEach(key -> {
+                    String[] k = key.split("\u0000", -1);
+                    queries.markReached(k[0], Long.parseLong(k[1]));
+                });
         for (String key : pushed) {
             String[] k = key.split("\u0000", -1);
             CardOf card = cards.get(k[0]);
             long version = Long.parseLong(k[2]);
-            queries.markReached(card.campaignId(), version);
             events.publishEvent(new UpdatePushed(
                     card.organizationId(),
                     card.campaignId(),
