@@ -1,6 +1,7 @@
 package com.walletcards.card;
 
 import com.walletcards.shared.OrganizationId;
+import java.util.List;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -13,10 +14,13 @@ public class CardContentChanges {
 
     private final PropagationRequests propagation;
     private final PropagationQueries propagationQueries;
+    private final ContentVersions versions;
 
-    CardContentChanges(PropagationRequests propagation, PropagationQueries propagationQueries) {
+    CardContentChanges(
+            PropagationRequests propagation, PropagationQueries propagationQueries, ContentVersions versions) {
         this.propagation = propagation;
         this.propagationQueries = propagationQueries;
+        this.versions = versions;
     }
 
     /**
@@ -25,6 +29,16 @@ public class CardContentChanges {
      */
     @Transactional
     public void campaignChanged(OrganizationId org, String campaignId) {
+        campaignChanged(org, campaignId, List.of());
+    }
+
+    /**
+     * As {@link #campaignChanged(OrganizationId, String)}, and records the change as the
+     * campaign's next content version, naming the fields it changed.
+     */
+    @Transactional
+    public void campaignChanged(OrganizationId org, String campaignId, List<String> changedFields) {
+        versions.record(org, campaignId, ContentVersions.Kind.campaign, null, changedFields);
         propagation.campaignChanged(org, campaignId);
     }
 
@@ -35,9 +49,22 @@ public class CardContentChanges {
      */
     @Transactional
     public void recipientChanged(OrganizationId org, String recipientId) {
+        recipientChanged(org, recipientId, List.of());
+    }
+
+    /**
+     * As {@link #recipientChanged(OrganizationId, String)}, and records the change as a content
+     * version of the card's campaign, naming the fields it changed.
+     */
+    @Transactional
+    public void recipientChanged(OrganizationId org, String recipientId, List<String> changedFields) {
         propagationQueries
                 .cardOfRecipient(org, recipientId)
                 .filter(card -> !card.status().isFinal())
-                .ifPresent(card -> propagation.cardChanged(org, card.walletCardId(), card.campaignId()));
+                .ifPresent(card -> {
+                    versions.record(
+                            org, card.campaignId(), ContentVersions.Kind.recipient, card.walletCardId(), changedFields);
+                    propagation.cardChanged(org, card.walletCardId(), card.campaignId());
+                });
     }
 }

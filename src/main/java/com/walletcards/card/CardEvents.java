@@ -187,4 +187,62 @@ public final class CardEvents {
                     contentVersion);
         }
     }
+
+    /**
+     * A content version was pushed to one provider object of a card (or, for a protocol without
+     * pushes, became available to it): the start of its delivery. Not a webhook event.
+     */
+    public record UpdatePushed(
+            OrganizationId organizationId,
+            String campaignId,
+            String recipientId,
+            String cardId,
+            String provider,
+            long version,
+            Instant at)
+            implements CardEvent {
+        @Override
+        public String walletCardId() {
+            return cardId;
+        }
+    }
+
+    /**
+     * A content version reached a holder's wallet through one provider: the first device that
+     * fetched it (Apple), the accepted object update (Google), the re-issued credential (EU wallet).
+     */
+    public record UpdateDelivered(
+            OrganizationId organizationId,
+            String campaignId,
+            String recipientId,
+            String cardId,
+            String provider,
+            long version,
+            Instant at)
+            implements ExternalEvent, CardEvent {
+        @Override
+        public String walletCardId() {
+            return cardId;
+        }
+
+        @Override
+        public String type() {
+            return "card.update_delivered";
+        }
+
+        @Override
+        public Map<String, Object> data() {
+            return Map.of(
+                    "walletCardId",
+                    cardId,
+                    "recipientId",
+                    recipientId,
+                    "campaignId",
+                    campaignId,
+                    "provider",
+                    provider,
+                    "version",
+                    version);
+        }
+    }
 }

@@ -54,6 +54,7 @@ class ContentPushes {
     private final CardContentSource contents;
     private final CardProperties.Propagation settings;
     private final ApplicationEventPublisher events;
+    private final UpdateDeliveries deliveries;
     private final TransactionTemplate transaction;
     private final Clock clock;
 
@@ -63,8 +64,10 @@ class ContentPushes {
             CardContentSource contents,
             CardProperties properties,
             ApplicationEventPublisher events,
+            UpdateDeliveries deliveries,
             PlatformTransactionManager transactions,
             Clock clock) {
+        this.deliveries = deliveries;
         this.queries = queries;
         this.providers = providers;
         this.contents = contents;
@@ -82,12 +85,23 @@ class ContentPushes {
         static final Outcome NOTHING = new Outcome(0, 0);
     }
 
-    /** The pushes a claim leased, by provider, and the objects another worker holds. */
-    private record Claim(Map<String, List<ObjectContent>> byProvider, Map<String, CardRef> cards, int busy) {}
+    /**
+     * The pushes a claim leased, by provider, the objects another worker holds, and the objects
+     * behind whose protocol has no push, as of {@code at}, when the content was read.
+     */
+    private record Claim(
+            Map<String, List<ObjectContent>> byProvider,
+            Map<String, CardRef> cards,
+            int busy,
+            List<UpdateDeliveries.Reached> notPushed,
+            Instant at) {}
 
     Outcome push(OrganizationId org, List<String> cardIds, boolean finalAttempt) {
         Claim claim = transaction.execute(tx -> claim(org, cardIds));
         if (claim == null || claim.byProvider().isEmpty()) {
+            if (claim != null && !claim.notPushed().isEmpty()) {
+                transaction.executeWithoutResult(tx -> deliveries.record(claim.notPushed(), claim.at(), false));
+            }
             return claim == null ? Outcome.NOTHING : new Outcome(0, claim.busy());
         }
         Delivery delivery = new Delivery(finalAttempt);
@@ -100,7 +114,7 @@ class ContentPushes {
         Instant now = Times.now(clock);
         List<InstalledObject> objects = queries.lockInstalledObjects(cardIds);
         if (objects.isEmpty()) {
-            return new Claim(Map.of(), Map.of(), 0);
+            return new Claim(Map.of(), Map.of(), 0, List.of(), now);
         }
         // Read after the lock, so a revocation or deletion that committed meanwhile is seen.
         Map<String, CardRef> cards = queries.cards(
@@ -118,14 +132,22 @@ class ContentPushes {
                         .toList());
         Map<String, List<ObjectContent>> behind = new LinkedHashMap<>();
         List<Pushed> leases = new ArrayList<>();
+        List<UpdateDeliveries.Reached> notPushed = new ArrayList<>();
         int busy = 0;
         for (InstalledObject o : objects) {
             CardRef card = cards.get(o.walletCardId());
             CardContent c = card == null || card.status() != CardStatus.active ? null : content.get(card.recipientId());
-            // A protocol without pushes gets new content when the holder fetches the card again.
-            if (c == null
-                    || o.contentVersion() >= c.version()
-                    || !providers.get(o.provider()).capabilities().pushUpdates()) {
+            if (c == null || o.contentVersion() >= c.version()) {
+                continue;
+            }
+            if (!providers.get(o.provider()).capabilities().pushUpdates()) {
+                // A protocol without pushes gets new content when the holder fetches the card again.
+                notPushed.add(new UpdateDeliveries.Reached(
+                        o.walletCardId(),
+                        o.provider(),
+                        o.objectRef(),
+                        c.version(),
+                        UpdateDeliveries.Outcome.NOT_PUSHED));
                 continue;
             }
             if (o.leaseUntil() != null && o.leaseUntil().isAfter(now)) {
@@ -139,7 +161,7 @@ class ContentPushes {
             leases.add(new Pushed(o.walletCardId(), o.provider(), c.version()));
         }
         queries.lease(leases, now.plus(settings.pushLease()), now);
-        return new Claim(behind, cards, busy);
+        return new Claim(behind, cards, busy, notPushed, now);
     }
 
     private int record(OrganizationId org, Claim claim, Delivery delivery, SavepointManager savepoints) {
@@ -159,7 +181,41 @@ class ContentPushes {
             published.add(new CardUpdated(org, cardId, card.recipientId(), card.campaignId(), version, now));
         });
         events.publishEvent(new ExternalEvents(published));
+        deliveries.record(reached(claim, delivery, moved), claim.at(), false);
         return updated.size();
+    }
+
+    /** What the pushes did, object by object, for update delivery. */
+    private static List<UpdateDeliveries.Reached> reached(Claim claim, Delivery delivery, int[] moved) {
+        Map<String, String> refs = new LinkedHashMap<>();
+        claim.byProvider().values().stream()
+                .flatMap(List::stream)
+                .forEach(u -> refs.put(
+                        u.object().walletCardId() + "\u0000" + u.object().provider(),
+                        u.object().objectRef()));
+        List<UpdateDeliveries.Reached> reached = new ArrayList<>(claim.notPushed());
+        for (int i = 0; i < moved.length; i++) {
+            if (moved[i] > 0 || moved[i] == java.sql.Statement.SUCCESS_NO_INFO) {
+                Pushed p = delivery.pushed.get(i);
+                reached.add(new UpdateDeliveries.Reached(
+                        p.walletCardId(),
+                        p.provider(),
+                        refs.get(p.walletCardId() + "\u0000" + p.provider()),
+                        p.version(),
+                        UpdateDeliveries.Outcome.ACCEPTED));
+            }
+        }
+        for (Failed f : delivery.failed) {
+            if (!f.error().startsWith("retrying: ")) {
+                reached.add(new UpdateDeliveries.Reached(
+                        f.walletCardId(),
+                        f.provider(),
+                        refs.get(f.walletCardId() + "\u0000" + f.provider()),
+                        f.version(),
+                        UpdateDeliveries.Outcome.FAILED));
+            }
+        }
+        return reached;
     }
 
     /**

@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -93,6 +94,11 @@ final class MeteredWalletProvider implements WalletProvider {
     @Override
     public @Nullable String holderNoteKey() {
         return delegate.holderNoteKey();
+    }
+
+    @Override
+    public Map<String, List<String>> devices(List<String> objectRefs) {
+        return delegate.devices(objectRefs);
     }
 
     @Override

@@ -40,6 +40,7 @@ class ProviderCalls {
     private final WalletProviders providers;
     private final CardContentSource contents;
     private final PropagationRequests propagation;
+    private final UpdateDeliveries deliveries;
     private final Jobs jobs;
     private final TransactionTemplate transaction;
     private final Clock clock;
@@ -49,9 +50,11 @@ class ProviderCalls {
             WalletProviders providers,
             CardContentSource contents,
             PropagationRequests propagation,
+            UpdateDeliveries deliveries,
             Jobs jobs,
             PlatformTransactionManager transactions,
             Clock clock) {
+        this.deliveries = deliveries;
         this.queries = queries;
         this.providers = providers;
         this.contents = contents;
@@ -104,6 +107,11 @@ class ProviderCalls {
         Instant now = Times.now(clock);
         transaction.executeWithoutResult(tx -> {
             queries.recordVoided(attempt.voided, now);
+            // A revocation is a content version of its own: the void is its push.
+            deliveries.voided(attempt.voided.stream()
+                    .filter(CallOutcome::done)
+                    .map(o -> Map.entry(o.walletCardId(), o.provider()))
+                    .toList());
             queries.recordFailed(attempt.failed, now);
             for (String installed : queries.recordCreated(attempt.created, now)) {
                 // Installed before its object existed at the provider: a push may have skipped it.

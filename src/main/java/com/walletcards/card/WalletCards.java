@@ -40,6 +40,7 @@ public class WalletCards {
     private final WalletProviders providers;
     private final CardLinks links;
     private final ProviderCalls providerCalls;
+    private final ContentVersions versions;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
@@ -48,8 +49,10 @@ public class WalletCards {
             WalletProviders providers,
             CardLinks links,
             ProviderCalls providerCalls,
+            ContentVersions versions,
             ApplicationEventPublisher events,
             Clock clock) {
+        this.versions = versions;
         this.queries = queries;
         this.providers = providers;
         this.links = links;
@@ -155,6 +158,7 @@ public class WalletCards {
             return;
         }
         save(card, changes);
+        versions.record(org, card.campaignId(), ContentVersions.Kind.revocation, card.id(), List.of("status"));
         // The providers void their objects after this commits. A push holding the objects' locks
         // finishes before this revocation can save; after it, no push takes a voided object.
         String callBatch = Ids.newId("calls");

@@ -1,6 +1,7 @@
 package com.walletcards.issuance;
 
 import com.walletcards.campaign.CampaignEvents.CampaignUpdated;
+import com.walletcards.campaign.CampaignField;
 import com.walletcards.card.CardContentChanges;
 import com.walletcards.recipient.RecipientEvents.RecipientUpdated;
 import org.springframework.context.event.EventListener;
@@ -24,12 +25,18 @@ class LiveUpdates {
     void on(CampaignUpdated event) {
         if (event.change().contentChanged()) {
             contentChanges.campaignChanged(
-                    event.organizationId(), event.campaignId().value());
+                    event.organizationId(),
+                    event.campaignId().value(),
+                    event.change().fields().stream()
+                            .filter(CampaignField::shownOnCards)
+                            .map(CampaignField::apiName)
+                            .sorted()
+                            .toList());
         }
     }
 
     @EventListener
     void on(RecipientUpdated event) {
-        contentChanges.recipientChanged(event.organizationId(), event.recipientId());
+        contentChanges.recipientChanged(event.organizationId(), event.recipientId(), event.changed());
     }
 }

@@ -8,6 +8,8 @@ import com.walletcards.card.CardEvents.CardDeviceRegistration;
 import com.walletcards.card.CardEvents.CardHandedOver;
 import com.walletcards.card.CardEvents.CardInstalled;
 import com.walletcards.card.CardEvents.CardRemoved;
+import com.walletcards.card.CardEvents.UpdateDelivered;
+import com.walletcards.card.CardEvents.UpdatePushed;
 import com.walletcards.holder.CardPageOpened;
 import com.walletcards.issuance.InviteEmailOutcome;
 import com.walletcards.journey.Milestones.Delta;
@@ -52,6 +54,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 class JourneyRecorder {
 
     private static final Logger log = LoggerFactory.getLogger(JourneyRecorder.class);
+    private static final Set<Step> CONTENT_UPDATES = Set.of(Step.UPDATE_PUSHED, Step.UPDATE_DELIVERED);
 
     private final JourneyStore store;
     private final CampaignManagement campaigns;
@@ -109,6 +112,18 @@ class JourneyRecorder {
                 Map.of())));
     }
 
+    @EventListener
+    void on(UpdatePushed pushed) {
+        record(List.of(new Fact(
+                pushed.organizationId(),
+                pushed.campaignId(),
+                pushed.recipientId(),
+                Step.UPDATE_PUSHED,
+                pushed.provider(),
+                pushed.at(),
+                Map.of("version", pushed.version()))));
+    }
+
     /** Java 17: instanceof chains over the events this module records. */
     private static Optional<Fact> fact(ExternalEvent e) {
         if (e instanceof RecipientCreated c) {
@@ -157,6 +172,16 @@ class JourneyRecorder {
         if (e instanceof RecipientRevoked r) {
             return Optional.of(Fact.of(r.organizationId(), r.campaignId(), r.recipientId(), Step.REVOKED, r.at()));
         }
+        if (e instanceof UpdateDelivered d) {
+            return Optional.of(new Fact(
+                    d.organizationId(),
+                    d.campaignId(),
+                    d.recipientId(),
+                    Step.UPDATE_DELIVERED,
+                    d.provider(),
+                    d.at(),
+                    Map.of("version", d.version())));
+        }
         if (e instanceof RecipientDeleted d) {
             return Optional.of(Fact.of(d.organizationId(), d.campaignId(), d.recipientId(), Step.DELETED, d.at()));
         }
@@ -179,6 +204,12 @@ class JourneyRecorder {
     }
 
     private void write(List<Fact> facts) {
+        if (facts.stream().allMatch(f -> CONTENT_UPDATES.contains(f.step()))) {
+            // A propagation pushes to every installed card: its journey entries move no counter,
+            // so they are appended without reading or locking the recipients' milestones.
+            store.append(facts.stream().map(JourneyRecorder::updateRow).toList());
+            return;
+        }
         Set<String> ids = new LinkedHashSet<>();
         facts.forEach(f -> ids.add(f.recipientId()));
         // A recipient just added has no row yet: nothing to lock (a single add's cost, a bulk add's).
@@ -213,6 +244,17 @@ class JourneyRecorder {
         store.save(rows.values());
         store.append(events);
         store.count(deltas);
+    }
+
+    private static JourneyStore.Row updateRow(Fact f) {
+        return new JourneyStore.Row(
+                f.organizationId(),
+                f.campaignId(),
+                f.recipientId(),
+                requireType(f.step().journeyType()),
+                f.provider(),
+                f.at(),
+                f.detail());
     }
 
     private static JourneyEventType requireType(@Nullable JourneyEventType type) {

@@ -8,6 +8,7 @@ import com.walletcards.shared.InvalidState;
 import com.walletcards.shared.Json;
 import com.walletcards.shared.OrganizationId;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -136,8 +137,10 @@ public final class Recipient {
     Optional<RecipientUpdated> apply(RecipientChanges changes, Instant now) {
         boolean content = false;
         boolean any = false;
+        List<String> changed = new ArrayList<>();
         if (changes.nameSet() && !Objects.equals(changes.name(), name)) {
             name = changes.name();
+            changed.add("name");
             content = true;
         }
         if (changes.phoneSet() && !Objects.equals(changes.phone(), phone)) {
@@ -152,6 +155,7 @@ public final class Recipient {
             Map<String, Object> merged = Json.mergePatch(recipientData, changes.recipientData());
             if (!merged.equals(recipientData)) {
                 recipientData = merged;
+                changed.add("recipientData");
                 content = true;
             }
         }
@@ -170,7 +174,7 @@ public final class Recipient {
             return Optional.empty();
         }
         contentVersion++;
-        return Optional.of(new RecipientUpdated(organizationId, id, campaignId, contentVersion, now));
+        return Optional.of(new RecipientUpdated(organizationId, id, campaignId, contentVersion, changed, now));
     }
 
     static String normalizedEmail(String email) {

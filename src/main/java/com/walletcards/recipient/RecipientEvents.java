@@ -3,6 +3,7 @@ package com.walletcards.recipient;
 import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.OrganizationId;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /** What happened to recipients; published inside the transaction that made it happen. */
@@ -90,8 +91,18 @@ public final class RecipientEvents {
 
     /** The recipient's card content changed (name or recipient data): its card needs the new version. */
     public record RecipientUpdated(
-            OrganizationId organizationId, String recipientId, String campaignId, long contentVersion, Instant at)
-            implements RecipientEvent {}
+            OrganizationId organizationId,
+            String recipientId,
+            String campaignId,
+            long contentVersion,
+            List<String> changed,
+            Instant at)
+            implements RecipientEvent {
+
+        public RecipientUpdated {
+            changed = List.copyOf(changed);
+        }
+    }
 
     /**
      * Recipients just stored in {@code cardBatch} wait for their cards. Published in the

@@ -37,6 +37,7 @@ public final class EventTypes {
             "card.revoked",
             "card.opened",
             "card.updated",
+            "card.update_delivered",
             "notification.sent",
             "notification.failed",
             TEST);

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.IntStream;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -79,6 +80,17 @@ class RetentionTest {
                 "event_id",
                 providerEvent(now.minus(Duration.ofDays(31))),
                 providerEvent(now.minus(Duration.ofDays(29))));
+    }
+
+    @Test
+    void settledUpdateDeliveryFactsOlderThan30DaysGoAndWaitingOnesStay() {
+        String waiting = updateFact("pending", now.minus(Duration.ofDays(40)), null);
+        onlyTheYoungerStays(
+                "update_deliveries",
+                "wallet_card_id",
+                updateFact("delivered", now.minus(Duration.ofDays(32)), now.minus(Duration.ofDays(31))),
+                updateFact("stale", now.minus(Duration.ofDays(30)), now.minus(Duration.ofDays(29))));
+        assertThat(rows("update_deliveries", "wallet_card_id", waiting)).isOne();
     }
 
     @Test
@@ -155,6 +167,16 @@ class RetentionTest {
                 INSERT INTO provider_events (provider, event_id, wallet_card_id, organization_id, event, occurred_at,
                   received_at, applied) VALUES ('alpha', ?, 'card_x', ?, 'SAVE', ?, ?, TRUE)""").params(id, org, Times.db(at), Times.db(at)).update();
         return id;
+    }
+
+    private String updateFact(String state, Instant pushedAt, @Nullable Instant doneAt) {
+        String card = "card_" + UUID.randomUUID().toString().replace("-", "");
+        jdbc.sql("""
+                INSERT INTO update_deliveries (wallet_card_id, provider, target, campaign_id, version, card_version,
+                  state, asked, pushed_at, done_at) VALUES (?, 'alpha', 'device', 'cmp_x', 1, 1, ?, FALSE, ?, ?)""")
+                .params(card, state, Times.db(pushedAt), doneAt == null ? null : Times.db(doneAt))
+                .update();
+        return card;
     }
 
     private long rows(String table, String column, String value) {

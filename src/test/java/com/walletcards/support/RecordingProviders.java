@@ -347,5 +347,10 @@ public class RecordingProviders {
         public @Nullable String holderNoteKey() {
             return delegate.holderNoteKey();
         }
+
+        @Override
+        public Map<String, List<String>> devices(List<String> objectRefs) {
+            return delegate.devices(objectRefs);
+        }
     }
 }

@@ -29,6 +29,7 @@ class EventTypesTest {
                         "card.revoked",
                         "card.opened",
                         "card.updated",
+                        "card.update_delivered",
                         "notification.sent",
                         "notification.failed",
                         "webhook.test");

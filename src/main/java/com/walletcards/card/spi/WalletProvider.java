@@ -3,6 +3,7 @@ package com.walletcards.card.spi;
 import com.walletcards.shared.ProviderName;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -73,6 +74,15 @@ public interface WalletProvider {
 
     /** An object with the content it should show, its barcode value included. */
     record ObjectContent(ProviderObjectRef object, CardContent content) {}
+
+    /**
+     * The devices each of these objects is on, by object ref, for a protocol whose devices fetch
+     * new content themselves after a push, so that delivery is counted per device. Empty for the
+     * others: the object itself is what an update reaches.
+     */
+    default Map<String, List<String>> devices(List<String> objectRefs) {
+        return Map.of();
+    }
 
     /** The default of {@link #deliverMessages} for protocols without a batch call. */
     static List<@Nullable String> oneByOne(List<ProviderObjectRef> objects, MessageSender sender) {

@@ -53,6 +53,7 @@ class ApnsPushes implements DevicePushes, AutoCloseable {
     private final Semaphore inFlight;
     private final Set<String> forgottenTokens = ConcurrentHashMap.newKeySet();
     private volatile @Nullable Consumer<String> lastRegistrationGone;
+    private volatile @Nullable Consumer<PassStore.Registration> registrationGone;
 
     ApnsPushes(AppleSettings settings, PassCredentials credentials, PassStore store) {
         this.store = store;
@@ -64,6 +65,11 @@ class ApnsPushes implements DevicePushes, AutoCloseable {
     /** Permits free for new pushes; all of them once every push was answered. */
     int freePermits() {
         return inFlight.availablePermits();
+    }
+
+    /** Called with each registration removed because APNs said the token is gone. */
+    void onRegistrationGone(Consumer<PassStore.Registration> listener) {
+        this.registrationGone = listener;
     }
 
     /** Called with the serial of a pass that lost its last device because APNs said the token is gone. */
@@ -209,6 +215,10 @@ class ApnsPushes implements DevicePushes, AutoCloseable {
         }
         store.forgetToken(registration.pushToken());
         log.info("APNs says a device no longer has pass {}; its registration is removed", registration.serialNumber());
+        Consumer<PassStore.Registration> gone = registrationGone;
+        if (gone != null) {
+            gone.accept(registration);
+        }
         Consumer<String> listener = lastRegistrationGone;
         if (listener != null && store.registrationCount(registration.serialNumber()) == 0) {
             listener.accept(registration.serialNumber());

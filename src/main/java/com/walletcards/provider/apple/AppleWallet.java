@@ -1,5 +1,6 @@
 package com.walletcards.provider.apple;
 
+import com.walletcards.card.spi.DeliveryReports;
 import com.walletcards.card.spi.ObjectContents;
 import com.walletcards.card.spi.ObjectEvent;
 import com.walletcards.card.spi.ObjectEvents;
@@ -10,7 +11,10 @@ import com.walletcards.shared.ProviderName;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -25,6 +29,7 @@ import org.springframework.stereotype.Component;
 @Component
 class AppleWallet implements DisposableBean {
 
+    private static final Logger log = LoggerFactory.getLogger(AppleWallet.class);
     static final String MODE = "apple";
 
     /** Everything the running mode uses, built once at start-up. */
@@ -41,6 +46,7 @@ class AppleWallet implements DisposableBean {
     private final Clock clock;
     private final ObjectProvider<ObjectContents> contents;
     private final ObjectProvider<ObjectEvents> events;
+    private final ObjectProvider<DeliveryReports> deliveries;
     private final Path dataDir;
     private final String downloadBase;
     private volatile @Nullable Running running;
@@ -51,6 +57,7 @@ class AppleWallet implements DisposableBean {
             Clock clock,
             ObjectProvider<ObjectContents> contents,
             ObjectProvider<ObjectEvents> events,
+            ObjectProvider<DeliveryReports> deliveries,
             @Value("${wallet.data-dir:./data}") String dataDir,
             @Value("${wallet.download-base-url:http://localhost:8080}") String downloadBase) {
         this.settings = settings;
@@ -58,6 +65,7 @@ class AppleWallet implements DisposableBean {
         this.clock = clock;
         this.contents = contents;
         this.events = events;
+        this.deliveries = deliveries;
         this.dataDir = Path.of(dataDir);
         this.downloadBase = downloadBase;
     }
@@ -93,6 +101,8 @@ class AppleWallet implements DisposableBean {
             PassRenderer renderer = new PassRenderer(credentials, new PassImages(), downloadBase);
             AuthTokens tokens = AuthTokens.inDataDirectory(dataDir);
             ApnsPushes pushes = new ApnsPushes(settings, credentials, store);
+            pushes.onRegistrationGone(registration -> deliveryReport(reports -> reports.deviceGone(
+                    ProviderName.alpha, registration.serialNumber(), registration.deviceLibraryId())));
             pushes.onLastRegistrationGone(serial -> removed(serial, "apns-gone-" + serial + "-" + clock.millis()));
             PushWindow window = new PushWindow(pushes, settings.pushWindow());
             running = new Running(
@@ -108,6 +118,18 @@ class AppleWallet implements DisposableBean {
 
     ObjectEvents events() {
         return events.getObject();
+    }
+
+    /**
+     * Tells the card module a delivery fact; a failure to record it never fails what the device
+     * asked for (the fact goes stale instead).
+     */
+    void deliveryReport(Consumer<DeliveryReports> report) {
+        try {
+            report.accept(deliveries.getObject());
+        } catch (RuntimeException e) {
+            log.warn("Recording an update delivery failed: {}", e.toString());
+        }
     }
 
     /** Tells the card module that no device has the pass any more. */

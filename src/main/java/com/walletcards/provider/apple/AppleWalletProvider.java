@@ -74,6 +74,17 @@ class AppleWalletProvider implements WalletProvider {
         pushes.changed(store.contentChanged(newest));
     }
 
+    /** Each pass's registered devices: an update counts as delivered per device that fetched it. */
+    @Override
+    public Map<String, List<String>> devices(List<String> objectRefs) {
+        Map<String, List<String>> devices = new LinkedHashMap<>();
+        objectRefs.forEach(ref -> devices.put(ref, new ArrayList<>()));
+        store.registrations(objectRefs)
+                .forEach(r -> devices.computeIfAbsent(r.serialNumber(), s -> new ArrayList<>())
+                        .add(r.deviceLibraryId()));
+        return devices;
+    }
+
     @Override
     public void voidObjects(List<ProviderObjectRef> objects) {
         store.ensure(objects.stream().map(o -> newPass(o, 0)).toList());

@@ -143,6 +143,9 @@ class AppleWebService {
             return ResponseEntity.noContent().build();
         }
         long lastUpdated = updated.stream().mapToLong(Map.Entry::getValue).max().orElse(0);
+        // The device asks after a push: a fetch of these passes now counts as its delivery.
+        updated.forEach(pass ->
+                wallet.deliveryReport(reports -> reports.asked(ProviderName.alpha, pass.getKey(), deviceLibraryId)));
         return ResponseEntity.ok(
                 new UpdatedPasses(updated.stream().map(Map.Entry::getKey).toList(), Long.toString(lastUpdated)));
     }
@@ -185,6 +188,8 @@ class AppleWebService {
         }
         PassStore.Pass shown = current.state() == State.REVOKED && !pass.voided() ? voided(pass) : pass;
         byte[] file = running.renderer().render(content, shown, token(authorization));
+        long served = content.version();
+        wallet.deliveryReport(reports -> reports.fetched(ProviderName.alpha, serialNumber, served));
         return ResponseEntity.ok()
                 .contentType(MediaType.parseMediaType(PassPackage.CONTENT_TYPE))
                 .header(HttpHeaders.LAST_MODIFIED, lastModified)

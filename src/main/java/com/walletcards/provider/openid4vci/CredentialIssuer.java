@@ -3,6 +3,7 @@ package com.walletcards.provider.openid4vci;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.nimbusds.jose.jwk.ECKey;
 import com.walletcards.card.spi.CardContent;
+import com.walletcards.card.spi.DeliveryReports;
 import com.walletcards.card.spi.ObjectContents;
 import com.walletcards.card.spi.ObjectEvent;
 import com.walletcards.card.spi.ObjectEvents;
@@ -40,6 +41,7 @@ final class CredentialIssuer {
     private final CredentialQueries credentials;
     private final ObjectContents contents;
     private final ObjectEvents events;
+    private final DeliveryReports deliveries;
     private final Clock clock;
 
     CredentialIssuer(
@@ -50,7 +52,9 @@ final class CredentialIssuer {
             CredentialQueries credentials,
             ObjectContents contents,
             ObjectEvents events,
+            DeliveryReports deliveries,
             Clock clock) {
+        this.deliveries = deliveries;
         this.proofs = proofs;
         this.sdJwts = sdJwts;
         this.statusLists = statusLists;
@@ -104,13 +108,20 @@ final class CredentialIssuer {
         }
         // A card that still holds another credential of this object was reported installed with that
         // one (and not removed since): a re-issuance skips the card's locking transaction.
-        if (!credentials.otherCredentialsHeld(holder.objectRef(), notificationId)) {
+        CredentialQueries.Held held =
+                credentials.otherCredentialsHeld(holder.objectRef(), notificationId, content.version());
+        if (!held.any()) {
             try {
                 events.report(new ObjectEvent(
                         ProviderName.eudiw, holder.objectRef(), notificationId, ObjectEvent.Kind.INSTALLED, now));
             } catch (NotFound e) {
                 log.warn("Issued a credential for object {} that the card module does not know", holder.objectRef());
             }
+        }
+        if (!held.current()) {
+            // New content reaches this wallet by a re-issuance (the protocol has no push); a wallet
+            // that holds this version already learns nothing new, and costs no statement more.
+            deliveries.fetched(ProviderName.eudiw, holder.objectRef(), content.version());
         }
         return new CredentialResponse(issued, notificationId);
     }

@@ -72,14 +72,26 @@ final class CredentialQueries {
                 new MapSqlParameterSource("id", notificationId).addValue("event", event));
     }
 
-    /** Whether another credential of the object may still be in a wallet (no failure or deletion reported). */
+    /**
+     * Whether another credential of the object may still be in a wallet (no failure or deletion
+     * reported), and whether one of those already carries {@code contentVersion} or newer.
+     */
+    record Held(boolean any, boolean current) {}
+
     boolean otherCredentialsHeld(String objectRef, String notificationId) {
+        return otherCredentialsHeld(objectRef, notificationId, Long.MAX_VALUE).any();
+    }
+
+    Held otherCredentialsHeld(String objectRef, String notificationId, long contentVersion) {
         // EXISTS, not COUNT: a wallet that re-fetches often holds many credentials of one object.
-        Boolean held = jdbc.queryForObject(
-                """
-                SELECT EXISTS (SELECT 1 FROM openid4vci_credentials WHERE object_ref = :ref AND notification_id <> :id
-                AND revoked = FALSE AND (last_event IS NULL OR last_event = 'credential_accepted'))""", new MapSqlParameterSource("ref", objectRef).addValue("id", notificationId), Boolean.class);
-        return Boolean.TRUE.equals(held);
+        String held = "SELECT 1 FROM openid4vci_credentials WHERE object_ref = :ref AND notification_id <> :id"
+                + " AND revoked = FALSE AND (last_event IS NULL OR last_event = 'credential_accepted')";
+        return jdbc.queryForObject(
+                "SELECT EXISTS (" + held + "), EXISTS (" + held + " AND content_version >= :version)",
+                new MapSqlParameterSource("ref", objectRef)
+                        .addValue("id", notificationId)
+                        .addValue("version", contentVersion),
+                (rs, n) -> new Held(rs.getBoolean(1), rs.getBoolean(2)));
     }
 
     /** Sets the revoked flag of every credential of the objects and marks their lists for re-signing. */

@@ -1,5 +1,6 @@
 package com.walletcards.provider.openid4vci;
 
+import com.walletcards.card.spi.DeliveryReports;
 import com.walletcards.card.spi.ObjectContents;
 import com.walletcards.card.spi.ObjectEvents;
 import com.walletcards.card.spi.WalletProvider;
@@ -168,6 +169,7 @@ class Openid4vciConfiguration {
             BatchSize batchSize,
             @Lazy ObjectContents contents,
             @Lazy ObjectEvents events,
+            @Lazy DeliveryReports deliveries,
             Clock clock) {
         String issuer = issuerId(downloadBase);
         return new CredentialIssuer(
@@ -178,6 +180,7 @@ class Openid4vciConfiguration {
                 new CredentialQueries(jdbc),
                 contents,
                 events,
+                deliveries,
                 clock);
     }
 
