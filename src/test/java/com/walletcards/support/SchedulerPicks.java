@@ -14,9 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Watches {@code scheduled_tasks} in the background and remembers which scheduler instances
- * ({@code picked_by}) picked each execution: an execution picked by two instances was taken for
- * dead by the second one and run again. A look every 50 ms; an execution picked and finished
- * between two looks is missed, so the figures are lower bounds.
+ * ({@code picked_by}) picked each execution, to tell when a given instance has taken some work. A
+ * look every 50 ms: an execution picked and finished between two looks is missed.
  */
 public final class SchedulerPicks implements AutoCloseable {
 
@@ -34,14 +33,6 @@ public final class SchedulerPicks implements AutoCloseable {
         SchedulerPicks picks = new SchedulerPicks(url, user);
         picks.looker.scheduleWithFixedDelay(picks::look, 0, 50, TimeUnit.MILLISECONDS);
         return picks;
-    }
-
-    /** Executions of {@code task} seen picked by more than one scheduler instance. */
-    public long pickedByBoth(String task) {
-        return pickers.entrySet().stream()
-                .filter(e ->
-                        e.getKey().startsWith(task + "\u0000") && e.getValue().size() > 1)
-                .count();
     }
 
     /** Executions of {@code task} seen picked by the scheduler instance {@code name}. */
