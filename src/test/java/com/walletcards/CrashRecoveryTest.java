@@ -86,6 +86,8 @@ class CrashRecoveryTest {
         settings.put("wallet.webhooks.request-timeout", "PT2S");
         // Pushes leased by the killed process are taken over once their lease ends.
         settings.put("wallet.propagation.push-lease", "PT10S");
+        // Notification claims of the killed process count as interrupted once their lease ends.
+        settings.put("wallet.notifications.claim-lease", "PT10S");
 
         try (WebhookSink sink = new WebhookSink()) {
             // 0. Work acknowledged a moment before the kill, with nothing else going on, is there after it.

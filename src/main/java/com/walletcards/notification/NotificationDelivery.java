@@ -11,6 +11,7 @@ import com.walletcards.notification.NotificationEvents.NotificationEvent;
 import com.walletcards.notification.NotificationQueries.Result;
 import com.walletcards.shared.Times;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,6 +24,7 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -53,6 +55,20 @@ class NotificationDelivery {
     private final ActiveCards activeCards;
     private final ApplicationEventPublisher events;
     private final Clock clock;
+    private final Duration claimLease;
+
+    /**
+     * Thrown while another execution of the same notification may still be delivering what it
+     * claimed: one that this instance took for dead because its heartbeat came late (a starved
+     * machine, a long pause) but that is still at work. The job retries with backoff until those
+     * claims have an outcome or are older than the claim lease.
+     */
+    static final class ClaimsInFlight extends RuntimeException {
+        ClaimsInFlight(String notificationId, int claims) {
+            super("Notification " + notificationId + ": " + claims
+                    + " cards claimed by another run within the claim lease; retrying later");
+        }
+    }
 
     NotificationDelivery(
             NotificationQueries queries,
@@ -61,7 +77,9 @@ class NotificationDelivery {
             CampaignManagement campaigns,
             ActiveCards activeCards,
             ApplicationEventPublisher events,
-            Clock clock) {
+            Clock clock,
+            @Value("${wallet.notifications.claim-lease:PT1M}") Duration claimLease) {
+        this.claimLease = claimLease;
         this.queries = queries;
         this.reports = reports;
         this.transaction = new TransactionTemplate(transactions);
@@ -103,10 +121,19 @@ class NotificationDelivery {
         if (due && !queries.startIfPending(n)) {
             return null; // the mirror of cancelIfPending: of a cancel and a start, only one can win
         }
-        int interrupted = batchInFlight ? 0 : queries.failInterrupted(n.id(), now);
-        if (interrupted > 0) {
-            log.warn("Notification {}: {} deliveries of an interrupted run recorded as failed", n.id(), interrupted);
-            n.delivered(0, interrupted);
+        if (!batchInFlight) {
+            // Only claims older than the lease are an interrupted run's: a younger one may belong to
+            // a run taken for dead while still delivering, whose outcome is on its way.
+            int interrupted = queries.failInterrupted(n.id(), now, now.minus(claimLease));
+            if (interrupted > 0) {
+                log.warn(
+                        "Notification {}: {} deliveries of an interrupted run recorded as failed", n.id(), interrupted);
+                n.delivered(0, interrupted);
+            }
+            int inFlight = queries.claimedWithoutOutcome(n.id());
+            if (inFlight > 0) {
+                throw new ClaimsInFlight(n.id(), inFlight); // rolls this claim back; the retry looks again
+            }
         }
         List<ActiveCard> page =
                 activeCards.page(n.organizationId(), n.campaignId().value(), n.lastCardId(), BATCH);
@@ -158,7 +185,8 @@ class NotificationDelivery {
         queries.lockById(notificationId).ifPresent(n -> {
             Instant now = Times.now(clock);
             if (n.status() == NotificationStatus.sending) {
-                n.delivered(0, queries.failInterrupted(n.id(), now));
+                // Every claim, however young: nothing retries after this.
+                n.delivered(0, queries.failInterrupted(n.id(), now, now.plusSeconds(1)));
             }
             NotificationEvent event = n.giveUp(now);
             if (event != null) {

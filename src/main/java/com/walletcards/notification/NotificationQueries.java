@@ -302,14 +302,24 @@ class NotificationQueries {
      * Claims left without an outcome by an interrupted run: the provider may or may not have shown
      * the message, so they are recorded as failed rather than sent again. Returns how many.
      */
-    int failInterrupted(String notificationId, Instant now) {
+    int failInterrupted(String notificationId, Instant now, Instant claimedBefore) {
         return jdbc.sql("""
                         UPDATE notification_deliveries SET outcome = 'failed', finished_at = :now,
                           error = 'interrupted before the outcome was recorded; not repeated to avoid a duplicate message'
-                        WHERE notification_id = :notification AND outcome = 'claimed'""")
+                        WHERE notification_id = :notification AND outcome = 'claimed' AND claimed_at < :before""")
                 .param("now", Times.db(now))
                 .param("notification", notificationId)
+                .param("before", Times.db(claimedBefore))
                 .update();
+    }
+
+    /** Claims of this notification still without an outcome. */
+    int claimedWithoutOutcome(String notificationId) {
+        return jdbc.sql("SELECT COUNT(*) FROM notification_deliveries WHERE notification_id = :notification"
+                        + " AND outcome = 'claimed'")
+                .param("notification", notificationId)
+                .query(Integer.class)
+                .single();
     }
 
     private static Notification notification(ResultSet rs, int row) throws SQLException {

@@ -43,6 +43,17 @@ public final class ProcessDatabase {
         }
     }
 
+    /** Runs one change, for a set-up done while no service runs or as a provider callback would. */
+    public void execute(String sql, String... params) throws SQLException {
+        try (Connection c = DriverManager.getConnection(database.url(), database.user(), "");
+                PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                s.setString(i + 1, params[i]);
+            }
+            s.executeUpdate();
+        }
+    }
+
     /**
      * {@link #value} of a database a killed service left, read as the service's next start reads
      * it: on the embedded database, where no change of a transaction the kill cut off shows as
