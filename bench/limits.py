@@ -83,7 +83,9 @@ class Tally:
                 "seconds": round(span, 2), "peakPerSecond": max(per_second.values(), default=0),
                 "peakPerSecondOneAddress": max(per_address_second.values(), default=0),
                 "addresses": len(per_address), "mostFromOneAddress": max(per_address.values(), default=0),
-                "byGroup": dict(collections.Counter(r[2] for r in rows if r[1] == 429))}
+                "byGroup": dict(collections.Counter(r[2] for r in rows if r[1] == 429)),
+                "routes": {g: dict(collections.Counter(r[1] for r in rows if r[2] == g))
+                           for g in sorted({r[2] for r in rows})}}
 
 
 def parallel(n, fn):
@@ -162,7 +164,7 @@ class Limits:
         self.b.result(f"Rate limits: a household of {HOUSEHOLD} holders behind one address", "429s", None,
                       s["429"], None, "0 refused", s["429"] == 0, 1, None,
                       f"{s['requests']} requests in {s['seconds']} s, peak {s['peakPerSecond']}/s; answers "
-                      f"{s['status']}", extra={"limits": s})
+                      f"{s['routes']}", extra={"limits": s})
 
     def eudi_wallet(self, c, source, offer_page):
         """What the EU wallet sends for one card: the offer, the issuer's metadata, the token and the
