@@ -25,6 +25,7 @@ import threading
 import time
 
 import floors
+from limits import Limits
 from soak import Soak, percentile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -819,11 +820,20 @@ COMMIT;
         flags = (a.jvm_flags or DEFAULT_JVM_FLAGS).split()
         if a.profile:
             flags.append(f"-XX:StartFlightRecording=filename={OUT}/service.jfr,settings=profile,dumponexit=true")
-        env = service_env(self.port, self.pg, self.key, os.path.join(OUT, "data"),
+        self.data_dir = os.path.join(OUT, "data")
+        env = service_env(self.port, self.pg, self.key, self.data_dir,
                           WALLET_PROVIDER_ALPHA_CALLBACK_SECRET="bench", WALLET_PROVIDER_BETA_CALLBACK_SECRET="bench",
                           WALLET_PROVIDER_EUDIW_CALLBACK_SECRET="bench",
                           # the soak's webhook receiver listens on 127.0.0.1
                           WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS="true" if "soak" in only else "false")
+        if "limits" in only:
+            # The public paths at their default limits, alpha and eudiw in their real protocols (Apple
+            # passes, OpenID4VCI), and the client address taken from X-Forwarded-For (limits.py).
+            for k in UNLIMITED_PUBLIC_PATHS:
+                env.pop(k)
+            env.pop("WALLET_PROVIDER_ALPHA_MODE")
+            env.pop("WALLET_PROVIDER_EUDIW_MODE")
+            env["SERVER_FORWARD_HEADERS_STRATEGY"] = "native"
         self.service = Service(java, run_jar, flags, self.port, env, os.path.join(OUT, "service.log"),
                                (a.service_args or "").split())
         self.java_version = subprocess.run([java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]
@@ -837,7 +847,10 @@ COMMIT;
                 self.notes.append("PostgreSQL runs with autovacuum off: the harness runs VACUUM ANALYZE (untimed) after "
                                   "the warm-up, before each bulk-add repetition and after each HTTP repetition's "
                                   "writes, as autovacuum would.")
-            self.warm_up()
+            if only - {"limits"}:
+                self.warm_up()
+            if "limits" in only:
+                Limits(self, log).run()
             if only & {"bulk", "propagation", "fanout"}:
                 self.bulk()
                 self.activate(self.bulk_campaigns + self.base_campaigns)
@@ -951,9 +964,12 @@ def main():
                    help="campaign PATCHes of the warm-up, half of them content changes (default 400)")
     p.add_argument("--timeout", type=int, default=600, help="seconds to wait for cards or a notification")
     p.add_argument("--propagation-timeout", type=int, default=60, help="seconds to wait for propagation")
-    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,soak,apple "
-                   "(default: all but soak and apple)")
+    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,soak,apple,limits "
+                   "(default: all but soak, apple and limits)")
     p.add_argument("--offline", action="store_true", help="run the apple scenario's Maven build offline (-o)")
+    p.add_argument("--limits-spreads", default="10000,100,10,1",
+                   help="limits scenario: the Apple burst's rounds, each the number of addresses the devices share")
+    p.add_argument("--limits-devices", type=int, default=10_000, help="limits scenario: installed Apple cards")
     p.add_argument("--soak-minutes", type=float, default=10, help="length of the soak's traffic")
     p.add_argument("--soak-rate", type=float, default=20, help="requests per second of the soak")
     p.add_argument("--profile", action="store_true", help="record the service with JFR; summary in profile.txt")
