@@ -94,6 +94,9 @@
   function show(id) {
     const element = document.getElementById(id);
     if (element) {
+      // An alert only once there is something to say: a hidden alert is still an alert to
+      // anything that looks for one on the page.
+      element.setAttribute("role", "alert");
       element.hidden = false;
       element.focus();
     }
