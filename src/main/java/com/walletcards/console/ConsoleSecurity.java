@@ -18,6 +18,9 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.header.HeaderWriterFilter;
+import org.springframework.security.web.webauthn.management.PublicKeyCredentialUserEntityRepository;
+import org.springframework.security.web.webauthn.management.UserCredentialRepository;
+import org.springframework.security.web.webauthn.management.WebAuthnRelyingPartyOperations;
 import org.springframework.session.web.http.CookieSerializer;
 import org.springframework.session.web.http.DefaultCookieSerializer;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -44,8 +47,12 @@ class ConsoleSecurity {
             ConsoleUsers users,
             PasswordEncoder passwords,
             SignInEvents events,
-            SignInThrottle throttle)
+            SignInThrottle throttle,
+            WebAuthnRelyingPartyOperations relyingParty,
+            PublicKeyCredentialUserEntityRepository passkeyUsers,
+            UserCredentialRepository passkeys)
             throws Exception {
+        ConsolePasskeys.apply(http, relyingParty, passkeyUsers, passkeys, users, events);
         http.securityMatcher("/console", "/console/**")
                 .authenticationProvider(new ConsoleAuthentication(users, passwords))
                 .addFilterBefore(new ThrottledSignIn(throttle), UsernamePasswordAuthenticationFilter.class)

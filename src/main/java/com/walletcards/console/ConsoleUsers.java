@@ -62,6 +62,10 @@ class ConsoleUsers {
         return queries.ofOrganization(org);
     }
 
+    Optional<ConsoleUser> byId(String id) {
+        return queries.byId(id);
+    }
+
     Optional<ConsoleUser> byEmail(String email) {
         return queries.byEmail(normalize(email));
     }

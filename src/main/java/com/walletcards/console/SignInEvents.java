@@ -52,6 +52,25 @@ class SignInEvents implements AuthenticationSuccessHandler, AuthenticationFailur
         success.onAuthenticationSuccess(request, response, authentication);
     }
 
+    /**
+     * A passkey sign-in is answered to the page's script, which then follows {@code redirectUrl};
+     * the audit log records it like a password sign-in.
+     */
+    AuthenticationSuccessHandler passkeys() {
+        return (request, response, authentication) -> {
+            SignedIn user = (SignedIn) authentication.getPrincipal();
+            audit.record(
+                    user.organization(),
+                    AuditLog.Actor.user(user),
+                    "user.signedIn",
+                    "user",
+                    user.userId(),
+                    "{\"method\":\"passkey\"}");
+            response.setContentType("application/json");
+            response.getWriter().write("{\"authenticated\":true,\"redirectUrl\":\"/console/campaigns\"}");
+        };
+    }
+
     @Override
     public void onAuthenticationFailure(
             HttpServletRequest request, HttpServletResponse response, AuthenticationException exception)
