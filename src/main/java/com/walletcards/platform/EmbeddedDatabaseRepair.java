@@ -123,7 +123,7 @@ final class EmbeddedDatabaseRepair {
 
     /** The export a rebuild imports; removed once the rebuilt file is in place. */
     Path script() {
-        return database.sibling("-repair.sql.gz");
+        return database.sibling("-repair.sql.lzf");
     }
 
     private EmbeddedH2File repaired() {
@@ -144,8 +144,16 @@ final class EmbeddedDatabaseRepair {
         try {
             Files.deleteIfExists(rebuilding.file());
             Files.deleteIfExists(script);
+            long exporting = System.nanoTime();
             List<String> settings = export(script);
+            long importing = System.nanoTime();
             Map<String, Integer> orphans = rebuild(rebuilding, script, settings);
+            log.info(
+                    "Embedded database rebuild: export {} ms ({} MB script), import {} ms ({} MB file)",
+                    Duration.ofNanos(importing - exporting).toMillis(),
+                    Files.size(script) >> 20,
+                    Duration.ofNanos(System.nanoTime() - importing).toMillis(),
+                    Files.size(rebuilding.file()) >> 20);
             if (!orphans.isEmpty()) {
                 log.warn(
                         "Removed rows the embedded database's recovery had left referring to rows that do"
@@ -192,7 +200,7 @@ final class EmbeddedDatabaseRepair {
                     }
                 }
             }
-            statement.execute("SCRIPT NOSETTINGS TO " + quoted(script) + " COMPRESSION GZIP");
+            statement.execute("SCRIPT NOSETTINGS TO " + quoted(script) + " COMPRESSION LZF");
             statement.execute("SHUTDOWN");
         } catch (SQLException e) {
             throw failed(e);
@@ -207,12 +215,20 @@ final class EmbeddedDatabaseRepair {
     private Map<String, Integer> rebuild(EmbeddedH2File on, Path script, List<String> settings) {
         try (Connection connection = connect(on);
                 Statement statement = connection.createStatement()) {
-            statement.execute("RUNSCRIPT FROM " + quoted(script) + " COMPRESSION GZIP");
+            long started = System.nanoTime();
+            statement.execute("RUNSCRIPT FROM " + quoted(script) + " COMPRESSION LZF");
+            long checking = System.nanoTime();
             Map<String, Integer> orphans = removeOrphans(statement);
             for (String setting : settings) {
                 statement.execute(setting);
             }
+            long closing = System.nanoTime();
             statement.execute("SHUTDOWN COMPACT");
+            log.info(
+                    "Embedded database import: statements {} ms, foreign keys {} ms, compaction {} ms",
+                    Duration.ofNanos(checking - started).toMillis(),
+                    Duration.ofNanos(closing - checking).toMillis(),
+                    Duration.ofNanos(System.nanoTime() - closing).toMillis());
             return orphans;
         } catch (SQLException e) {
             throw failed(e);
