@@ -959,6 +959,7 @@ def main():
     p.add_argument("--stats-size", type=int, default=1_000_000,
                    help="recipients of the campaign the stats and holder scenarios read (seeded by SQL)")
     p.add_argument("--holder-codes", type=int, default=20_000, help="card codes the holder scenario rotates over")
+    p.add_argument("--holder-warmup", type=int, default=30, help="seconds of wrk warm-up of each card page process")
     p.add_argument("--offline", action="store_true", help="run the apple scenario's Maven build offline (-o)")
     p.add_argument("--soak-minutes", type=float, default=10, help="length of the soak's traffic")
     p.add_argument("--soak-rate", type=float, default=20, help="requests per second of the soak")

@@ -61,9 +61,9 @@ FROM seed;
 INSERT INTO journey_events (organization_id, campaign_id, recipient_id, event_type, provider, occurred_at, detail)
 SELECT '{org}', '{cid}', 'rcp_' || substr(h, 1, 28), e.type, CASE WHEN e.per_provider THEN p END,
        t0 + make_interval(mins => e.step), e.detail
-FROM seed JOIN (VALUES ('invited', 0, 2, 10, FALSE, '{{}}'), ('email_sent', 1, 2, 10, FALSE, '{{}}'),
-                       ('opened', 2, 6, 10, FALSE, '{{"device":"ios","count":1}}'),
-                       ('handed_over', 3, 6, 10, TRUE, '{{"device":"ios"}}'),
+FROM seed JOIN (VALUES ('invited', 0, 2, 20, FALSE, '{{}}'), ('email_sent', 1, 2, 20, FALSE, '{{}}'),
+                       ('opened', 2, 6, 20, FALSE, '{{"device":"ios","count":1}}'),
+                       ('handed_over', 3, 6, 20, TRUE, '{{"device":"ios"}}'),
                        ('installed', 4, 10, 20, TRUE, '{{}}'), ('removed', 5, 19, 20, TRUE, '{{}}'))
      AS e(type, step, from_k, to_k, per_provider, detail) ON k >= e.from_k AND k < e.to_k;
 INSERT INTO journey_counts (campaign_id, metric, on_day, n, folded)
@@ -182,9 +182,11 @@ class Journeys:
             script = os.path.join(self.BENCH, "holder_page.lua")
             urls = {"on": f"http://127.0.0.1:{b.port}/c/", "off": f"http://127.0.0.1:{port}/c/"}
             headers = ["Accept: text/html", "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"]
-            # three times the usual warm-up: a page (template, barcode) is far more code to compile than a read
+            # A page (template, barcode) is far more code to compile than a read, and the second
+            # process starts cold here: without a long warm-up of both the first repetitions
+            # compared a warm process with a cold one (--holder-warmup).
             for key, u in urls.items():
-                self.wrk(u, 16, 3 * b.a.warmup, headers, script, [codes_file])
+                self.wrk(u, 16, b.a.holder_warmup, headers, script, [codes_file])
             events0 = b.pg.scalar(f"SELECT count(*) FROM journey_events WHERE campaign_id = '{self.cid}'")
             rows = {"on": [], "off": []}
             for rep in range(b.reps):
