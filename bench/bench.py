@@ -26,6 +26,7 @@ import time
 
 import floors
 from limits import Limits
+from journeys import Journeys
 from soak import Soak, percentile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -787,7 +788,7 @@ COMMIT;
     def run(self):
         a = self.a
         os.makedirs(OUT, exist_ok=True)
-        only = set(a.only.split(",")) if a.only else {"bulk", "propagation", "fanout", "http"}
+        only = set(a.only.split(",")) if a.only else {"bulk", "propagation", "fanout", "http", "stats", "holder"}
         if "apple" in only:
             started = time.time()
             self.apple()
@@ -799,7 +800,7 @@ COMMIT;
                 self.java_version = next((v for v in version if v.startswith("Java version")), "Java: unknown")
                 self.write_report("mvnw", None, [], time.time() - started, None)
                 return
-        self.have_wrk = "http" in only
+        self.have_wrk = bool(only & {"http", "stats", "holder"})
         if self.have_wrk:
             ensure_wrk()
         jar = a.jar or latest_jar()
@@ -860,6 +861,8 @@ COMMIT;
                     self.fanout()
             if "http" in only:
                 self.http_paths()
+            if only & {"stats", "holder"}:
+                Journeys(self, log, wrk, Service, free_port, OUT, BENCH).run(only)
             if "soak" in only:
                 Soak(self, log).run()
             rss = self.service.status_kb("VmHWM")
@@ -964,8 +967,12 @@ def main():
                    help="campaign PATCHes of the warm-up, half of them content changes (default 400)")
     p.add_argument("--timeout", type=int, default=600, help="seconds to wait for cards or a notification")
     p.add_argument("--propagation-timeout", type=int, default=60, help="seconds to wait for propagation")
-    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,soak,apple,limits "
+    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,stats,holder,soak,apple,limits "
                    "(default: all but soak, apple and limits)")
+    p.add_argument("--stats-size", type=int, default=1_000_000,
+                   help="recipients of the campaign the stats and holder scenarios read (seeded by SQL)")
+    p.add_argument("--holder-codes", type=int, default=20_000, help="card codes the holder scenario rotates over")
+    p.add_argument("--holder-warmup", type=int, default=30, help="seconds of wrk warm-up of each card page process")
     p.add_argument("--offline", action="store_true", help="run the apple scenario's Maven build offline (-o)")
     p.add_argument("--limits-spreads", default="10000,100,10,1",
                    help="limits scenario: the Apple burst's rounds, each the number of addresses the devices share")

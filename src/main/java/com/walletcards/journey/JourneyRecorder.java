@@ -34,6 +34,7 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -48,6 +49,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * savepoint, is logged and counted ({@code wallet.journey.record.failures}), and never fails the
  * holder's page, the wallet's call or the change that caused it.
  *
+ * <p>With {@code wallet.journey.record-holder-activity=false} the holder's own steps (card page
+ * views and hand-overs) are dropped here, where they are consumed: the holder module still
+ * publishes them (webhooks subscribed to {@code card.opened} still get them), but no journey
+ * event, milestone or counter is written for them.
+ *
  * <p>A new journey type is one more listener that turns its event into a {@link Fact}.
  */
 @Component
@@ -60,13 +66,16 @@ class JourneyRecorder {
     private final CampaignManagement campaigns;
     private final TransactionTemplate nested;
     private final Counter failures;
+    private final boolean holderActivity;
 
     JourneyRecorder(
             JourneyStore store,
             CampaignManagement campaigns,
             PlatformTransactionManager transactions,
-            MeterRegistry registry) {
+            MeterRegistry registry,
+            @Value("${wallet.journey.record-holder-activity:true}") boolean holderActivity) {
         this.store = store;
+        this.holderActivity = holderActivity;
         this.campaigns = campaigns;
         this.nested = new TransactionTemplate(transactions);
         this.nested.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
@@ -78,13 +87,15 @@ class JourneyRecorder {
 
     @EventListener
     void on(ExternalEvent event) {
-        fact(event).ifPresent(f -> record(List.of(f)));
+        if (recorded(event)) {
+            fact(event).ifPresent(f -> record(List.of(f)));
+        }
     }
 
     @EventListener
     void on(ExternalEvents events) {
         List<Fact> facts = new ArrayList<>();
-        events.events().forEach(e -> fact(e).ifPresent(facts::add));
+        events.events().stream().filter(this::recorded).forEach(e -> fact(e).ifPresent(facts::add));
         if (!facts.isEmpty()) {
             record(facts);
         }
@@ -122,6 +133,11 @@ class JourneyRecorder {
                 pushed.provider(),
                 pushed.at(),
                 Map.of("version", pushed.version()))));
+    }
+
+    /** False for a holder's page view or hand-over when the operator turned their recording off. */
+    private boolean recorded(ExternalEvent e) {
+        return holderActivity || !(e instanceof CardPageOpened || e instanceof CardHandedOver);
     }
 
     /** Java 17: instanceof chains over the events this module records. */

@@ -47,7 +47,7 @@ class JourneyRecorderTest {
     @Test
     void aFactThatCannotBeRecordedIsCountedAndNeverFailsThePageThatPublishedIt() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        JourneyRecorder recorder = new JourneyRecorder(new FailingStore(), null, new NoTransactions(), registry);
+        JourneyRecorder recorder = new JourneyRecorder(new FailingStore(), null, new NoTransactions(), registry, true);
 
         assertThatCode(() -> recorder.on(new CardPageOpened(
                         new OrganizationId("org_1"), "crd_1", "rcp_1", "cmp_1", DeviceClass.ios, Instant.now())))
