@@ -43,8 +43,8 @@ def slug(heading, seen):
     return text if count == 0 else f"{text}-{count}"
 
 
-def prose_lines(text):
-    """(line number, line) outside fenced code blocks, with inline code blanked out."""
+def prose_lines(text, keep_code=False):
+    """(line number, line) outside fenced code blocks, with inline code blanked out unless kept."""
     fence = None
     for number, line in enumerate(text.splitlines(), 1):
         m = FENCE.match(line)
@@ -52,13 +52,14 @@ def prose_lines(text):
             fence = None if fence == m.group(1) else (fence or m.group(1))
             continue
         if fence is None:
-            yield number, INLINE_CODE.sub("", line)
+            yield number, line if keep_code else INLINE_CODE.sub("", line)
 
 
 def anchors(path, cache={}):
     if path not in cache:
         seen, found = {}, set()
-        for _, line in prose_lines(path.read_text(encoding="utf-8")):
+        # A heading's inline code is part of its anchor on GitHub ("`stats`" gives "stats").
+        for _, line in prose_lines(path.read_text(encoding="utf-8"), keep_code=True):
             m = re.match(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$", line)
             if m:
                 found.add(slug(m.group(2), seen))
