@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
 
 /** The journey module's facade: a campaign's statistics and a recipient's journey, each of one organization. */
 @Service
@@ -52,6 +53,7 @@ public class Journeys {
      * The campaign's funnel, per-provider figures and daily figures from {@code from} to {@code to}
      * (days in the campaign's time zone; by default the last 30 days up to today).
      */
+    @Transactional(readOnly = true) // one connection for the campaign and its figures, not one per read
     public CampaignStats stats(
             OrganizationId org, CampaignId campaignId, @Nullable LocalDate from, @Nullable LocalDate to) {
         if (from != null && to != null && to.isBefore(from)) {
@@ -63,8 +65,9 @@ public class Journeys {
         Campaign campaign = campaigns.get(org, campaignId);
         LocalDate last = to != null ? to : from != null ? from.plusDays(DEFAULT_DAYS - 1) : today(campaign);
         LocalDate first = from != null ? from : last.minusDays(DEFAULT_DAYS - 1);
-        Map<String, Long> totals = counts.totals(campaignId.value());
-        Map<LocalDate, Map<String, Long>> days = counts.daily(campaignId.value(), first, last);
+        JourneyCounts.Figures figures = counts.figures(campaignId.value(), first, last);
+        Map<String, Long> totals = figures.totals();
+        Map<LocalDate, Map<String, Long>> days = figures.days();
         List<CampaignStats.Day> daily = new ArrayList<>();
         for (LocalDate d = first; !d.isAfter(last); d = d.plusDays(1)) {
             Map<String, Long> day = days.getOrDefault(d, Map.of());
