@@ -27,7 +27,9 @@
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) {
-      throw new Error("HTTP " + response.status);
+      const error = new Error("HTTP " + response.status);
+      error.retryAfter = response.status === 429 ? response.headers.get("Retry-After") : null;
+      throw error;
     }
     return response.json();
   }
@@ -128,7 +130,14 @@
           window.location.href = await signIn();
         } catch (err) {
           console.error(err);
-          show("passkey-failed");
+          const throttled = document.getElementById("passkey-throttled");
+          if (err.retryAfter && throttled) {
+            // Too many failed attempts from here: say how long to wait, as the password form does.
+            throttled.textContent = throttled.dataset.template.replace("{0}", err.retryAfter);
+            show("passkey-throttled");
+          } else {
+            show("passkey-failed");
+          }
         }
       });
     }

@@ -11,7 +11,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.servlet.ModelAndView;
 
 /** A console page that is not there, or not the user's organization's, is a page saying so, 404. */
-@ControllerAdvice(assignableTypes = {CampaignPages.class, UserPages.class})
+@ControllerAdvice(assignableTypes = {CampaignPages.class, UserPages.class, PasskeyPages.class})
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {
 

@@ -24,7 +24,6 @@ import org.springframework.security.web.webauthn.api.PublicKeyCredentialRpEntity
 import org.springframework.security.web.webauthn.authentication.PublicKeyCredentialRequestOptionsFilter;
 import org.springframework.security.web.webauthn.authentication.WebAuthnAuthenticationFilter;
 import org.springframework.security.web.webauthn.authentication.WebAuthnAuthenticationProvider;
-import org.springframework.security.web.webauthn.management.CredentialRecordOwnerAuthorizationManager;
 import org.springframework.security.web.webauthn.management.JdbcPublicKeyCredentialUserEntityRepository;
 import org.springframework.security.web.webauthn.management.JdbcUserCredentialRepository;
 import org.springframework.security.web.webauthn.management.PublicKeyCredentialUserEntityRepository;
@@ -85,10 +84,9 @@ class ConsolePasskeys {
         creationOptions.setRequestMatcher(post(REGISTER_OPTIONS));
         WebAuthnRegistrationFilter registration = new WebAuthnRegistrationFilter(credentials, rp);
         registration.setRegisterCredentialMatcher(post(REGISTER));
-        registration.setRemoveCredentialMatcher(
-                PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.DELETE, "/console/passkeys/{id}"));
-        registration.setDeleteCredentialAuthorizationManager(
-                new CredentialRecordOwnerAuthorizationManager(credentials, userEntities));
+        // Removing a passkey is the Passkeys page's form (PasskeyPages), which audits it; the
+        // filter's own DELETE endpoint stays off.
+        registration.setRemoveCredentialMatcher(request -> false);
 
         PublicKeyCredentialRequestOptionsFilter requestOptions = new PublicKeyCredentialRequestOptionsFilter(rp);
         requestOptions.setRequestMatcher(post(SIGN_IN_OPTIONS));
@@ -103,6 +101,7 @@ class ConsolePasskeys {
                 new ChangeSessionIdAuthenticationStrategy(),
                 new CsrfAuthenticationStrategy(new HttpSessionCsrfTokenRepository()))));
         signIn.setAuthenticationSuccessHandler(events.passkeys());
+        signIn.setAuthenticationFailureHandler(events.passkeyFailures());
 
         http.addFilterBefore(signIn, AuthorizationFilter.class)
                 .addFilterBefore(requestOptions, AuthorizationFilter.class)

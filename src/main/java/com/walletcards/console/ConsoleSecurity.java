@@ -28,7 +28,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * The console's own filter chain, for {@code /console/**} only, ahead of the public chain and
  * beside the API's (API keys) and the admin API's (token), which it leaves as they are: form
- * sign-in, sessions in the database, CSRF tokens on every form, and a policy that lets the pages
+ * sign-in (and single sign-on when configured), sessions in the database, CSRF tokens on every form, and a policy that lets the pages
  * load only what the service serves itself.
  */
 @Configuration(proxyBeanMethods = false)
@@ -50,9 +50,13 @@ class ConsoleSecurity {
             SignInThrottle throttle,
             WebAuthnRelyingPartyOperations relyingParty,
             PublicKeyCredentialUserEntityRepository passkeyUsers,
-            UserCredentialRepository passkeys)
+            UserCredentialRepository passkeys,
+            ConsoleSingleSignOn singleSignOn)
             throws Exception {
         ConsolePasskeys.apply(http, relyingParty, passkeyUsers, passkeys, users, events);
+        if (singleSignOn.enabled()) {
+            singleSignOn.apply(http, events);
+        }
         http.securityMatcher("/console", "/console/**")
                 .authenticationProvider(new ConsoleAuthentication(users, passwords))
                 .addFilterBefore(new ThrottledSignIn(throttle), UsernamePasswordAuthenticationFilter.class)
@@ -61,7 +65,9 @@ class ConsoleSecurity {
                                 "/console/sign-in",
                                 "/console/sign-in/throttled",
                                 "/console/password/**",
-                                "/console/assets/**")
+                                "/console/assets/**",
+                                // without single sign-on nothing answers here, so 404 rather than the sign-in page
+                                "/console/oauth2/**")
                         .permitAll()
                         .anyRequest()
                         .authenticated())

@@ -59,6 +59,7 @@ class SignInEvents implements AuthenticationSuccessHandler, AuthenticationFailur
     AuthenticationSuccessHandler passkeys() {
         return (request, response, authentication) -> {
             SignedIn user = (SignedIn) authentication.getPrincipal();
+            throttle.passkeySucceeded(request.getRemoteAddr());
             audit.record(
                     user.organization(),
                     AuditLog.Actor.user(user),
@@ -68,6 +69,39 @@ class SignInEvents implements AuthenticationSuccessHandler, AuthenticationFailur
                     "{\"method\":\"passkey\"}");
             response.setContentType("application/json");
             response.getWriter().write("{\"authenticated\":true,\"redirectUrl\":\"/console/campaigns\"}");
+        };
+    }
+
+    /**
+     * A failed passkey sign-in names no account (the assertion did not verify), so it counts
+     * against the client address; the page's script hears 401.
+     */
+    AuthenticationFailureHandler passkeyFailures() {
+        return (request, response, exception) -> {
+            throttle.passkeyFailed(request.getRemoteAddr());
+            log.info("Failed console passkey sign-in: {}", exception.getMessage());
+            response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
+            response.setContentType("application/json");
+            response.getWriter().write("{\"authenticated\":false}");
+        };
+    }
+
+    /**
+     * A single sign-on's success: the provider's user becomes the console user it was matched to
+     * (see {@link ConsoleSingleSignOn}), and the audit log records it like a password sign-in.
+     */
+    AuthenticationSuccessHandler singleSignOn(ConsoleSingleSignOn sso) {
+        return (request, response, authentication) -> {
+            Authentication signedIn = sso.signedIn(request, response, authentication);
+            SignedIn user = (SignedIn) signedIn.getPrincipal();
+            audit.record(
+                    user.organization(),
+                    AuditLog.Actor.user(user),
+                    "user.signedIn",
+                    "user",
+                    user.userId(),
+                    "{\"method\":\"oidc\"}");
+            success.onAuthenticationSuccess(request, response, signedIn);
         };
     }
 

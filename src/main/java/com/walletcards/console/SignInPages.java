@@ -21,9 +21,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 class SignInPages {
 
     private final ConsoleUsers users;
+    private final ConsoleSingleSignOn singleSignOn;
 
-    SignInPages(ConsoleUsers users) {
+    SignInPages(ConsoleUsers users, ConsoleSingleSignOn singleSignOn) {
         this.users = users;
+        this.singleSignOn = singleSignOn;
     }
 
     @GetMapping({"/console", "/console/"})
@@ -32,14 +34,21 @@ class SignInPages {
     }
 
     @GetMapping("/console/sign-in")
-    String signIn() {
-        return "console/sign-in";
+    String signIn(Model model) {
+        return signInPage(model);
     }
 
     /** Reached only by forward from {@link ThrottledSignIn}, which set the status and Retry-After. */
     @PostMapping("/console/sign-in/throttled")
     String throttled(HttpServletRequest request, Model model) {
         model.addAttribute("waitSeconds", request.getAttribute(ThrottledSignIn.WAIT_ATTRIBUTE));
+        return signInPage(model);
+    }
+
+    /** The page, with the single sign-on button when a provider is configured. */
+    private String signInPage(Model model) {
+        model.addAttribute("singleSignOn", singleSignOn.enabled() ? ConsoleSingleSignOn.START : null);
+        model.addAttribute("provider", singleSignOn.providerName());
         return "console/sign-in";
     }
 

@@ -17,7 +17,9 @@ import org.springframework.stereotype.Component;
  * {@code failureWindow}, further attempts wait until the window ends; counted in the database
  * (every instance sees them) under a hash of the email as typed, whether an account has it or not,
  * so the answer never tells known emails from unknown ones. Per client address: a bucket in this
- * instance's memory, so that one address cannot sweep many accounts.
+ * instance's memory, so that one address cannot sweep many accounts. A passkey sign-in names no
+ * account, so its failures count per client address instead, under a key no email's hash can
+ * take; the per-address bucket is the same one the password uses.
  */
 @Component
 class SignInThrottle {
@@ -38,6 +40,15 @@ class SignInThrottle {
 
     /** How long the caller must wait before another attempt, if it must. */
     Optional<Duration> waitBefore(String email, String clientAddress) {
+        return waitFor(key(email), clientAddress);
+    }
+
+    /** How long a client address must wait before another passkey attempt, if it must. */
+    Optional<Duration> waitBeforePasskey(String clientAddress) {
+        return waitFor(passkeyKey(clientAddress), clientAddress);
+    }
+
+    private Optional<Duration> waitFor(String accountKey, String clientAddress) {
         Bucket bucket = clients.computeIfAbsent(clientAddress, a -> {
             if (clients.size() > MAX_CLIENTS) {
                 clients.clear();
@@ -53,7 +64,7 @@ class SignInThrottle {
         }
         Instant now = Instant.now(clock);
         return jdbc.sql("SELECT failures, window_started_at FROM console_sign_in_failures WHERE account_key = ?")
-                .param(key(email))
+                .param(accountKey)
                 .query((rs, row) -> {
                     Instant ends =
                             rs.getObject(2, OffsetDateTime.class).toInstant().plus(properties.failureWindow());
@@ -70,7 +81,14 @@ class SignInThrottle {
      * that losing the race to insert the first failure spoils nothing on PostgreSQL.
      */
     void failed(String email) {
-        String key = key(email);
+        count(key(email));
+    }
+
+    void passkeyFailed(String clientAddress) {
+        count(passkeyKey(clientAddress));
+    }
+
+    private void count(String key) {
         Instant now = Instant.now(clock);
         Instant windowStart = now.minus(properties.failureWindow());
         int changed = jdbc.sql("""
@@ -93,12 +111,28 @@ class SignInThrottle {
     }
 
     void succeeded(String email) {
+        forget(key(email));
+    }
+
+    void passkeySucceeded(String clientAddress) {
+        forget(passkeyKey(clientAddress));
+    }
+
+    private void forget(String key) {
         jdbc.sql("DELETE FROM console_sign_in_failures WHERE account_key = ?")
-                .param(key(email))
+                .param(key)
                 .update();
     }
 
     private static String key(String email) {
         return PasswordLinks.hash(ConsoleUsers.normalize(email));
+    }
+
+    /**
+     * "p" and 63 of the hash's 64 hex digits: as long as an email's key, and never equal to one
+     * (those are all hex), so no typed email can count against an address's passkey attempts.
+     */
+    static String passkeyKey(String clientAddress) {
+        return "p" + PasswordLinks.hash("passkey " + clientAddress).substring(1);
     }
 }

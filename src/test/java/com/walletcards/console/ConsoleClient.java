@@ -31,7 +31,12 @@ final class ConsoleClient {
     final Map<String, String> setCookieLines = new LinkedHashMap<>();
 
     ConsoleClient(int port) {
-        this.base = "http://127.0.0.1:" + port;
+        this("127.0.0.1", port);
+    }
+
+    /** At a host name of its own, e.g. the public origin's, which single sign-on's return must match. */
+    ConsoleClient(String host, int port) {
+        this.base = "http://" + host + ":" + port;
     }
 
     HttpResponse<String> get(String path) {

@@ -25,7 +25,7 @@ import org.springframework.test.context.TestPropertySource;
 /**
  * Passkeys in headless Chromium with a virtual authenticator (a platform authenticator with
  * user verification, as a phone's or laptop's screen lock is): the bootstrap owner signs in with
- * the password, adds a passkey, signs out and signs in with the passkey alone. The service runs
+ * the password, adds a passkey, signs out, signs in with the passkey alone and removes it. The service runs
  * on a fixed port at {@code http://localhost}, the origin the relying party allows and a secure
  * context for WebAuthn.
  */
@@ -104,7 +104,9 @@ class ConsolePasskeyBrowserTest {
                 browser.driver().manage().getCookieNamed(ConsoleSecurity.COOKIE).getValue();
 
         browser.find("#passkey-sign-in").click();
+        // The sign-in page's heading may go stale while the script navigates away.
         await().atMost(Duration.ofSeconds(20))
+                .ignoreExceptions()
                 .until(() -> browser.find("h1").getText().equals(campaigns));
         assertThat(browser.visibleText()).contains(OWNER);
         String sessionAfter =
@@ -117,5 +119,37 @@ class ConsolePasskeyBrowserTest {
                 String.class,
                 OWNER);
         assertThat(details).contains("{\"method\":\"passkey\"}");
+
+        removePasskey(browser, label);
+        assertThat(authenticator.getCredentials())
+                .as("the authenticator keeps its key; the service no longer accepts it")
+                .hasSize(1);
+    }
+
+    /** Opens the confirmation with the keyboard, confirms, and finds the passkey gone and audited. */
+    private void removePasskey(Browser browser, String label) {
+        browser.open("http://localhost:" + PORT + "/console/passkeys");
+        browser.find("details.remove summary").sendKeys(Keys.ENTER);
+        await().until(() -> browser.find("details.remove button.danger").isDisplayed());
+        assertThat(browser.find("details.remove p").getText()).contains(label);
+        assertThat(Axe.seriousViolations(browser))
+                .as("passkeys page asking to confirm a removal")
+                .isEmpty();
+        browser.screenshot("console-passkey-remove");
+        browser.find("details.remove button.danger").click();
+
+        await().until(() -> browser.driver().getCurrentUrl().endsWith("/console/passkeys?removed"));
+        assertThat(browser.findAll(".passkey")).isEmpty();
+        assertThat(browser.find("[role=status]").isDisplayed()).isTrue();
+        assertThat(Axe.seriousViolations(browser))
+                .as("passkeys page after a removal")
+                .isEmpty();
+        browser.screenshot("console-passkey-removed");
+        assertThat(jdbc.queryForList(
+                        "SELECT e.action FROM audit_events e JOIN console_users u ON u.id = e.actor_id"
+                                + " WHERE u.email = ? AND e.action = 'passkey.removed'",
+                        String.class,
+                        OWNER))
+                .hasSizeGreaterThanOrEqualTo(1);
     }
 }

@@ -168,6 +168,18 @@ class ConsoleSignInTest {
     }
 
     @Test
+    void withoutSingleSignOnTheSignInPageHasNoSuchButtonAndItsAddressesAreNotFound() {
+        ConsoleClient client = new ConsoleClient(port);
+
+        assertThat(client.get("/console/sign-in").body()).doesNotContain("oauth2", "single sign-on");
+        assertThat(client.get("/console/oauth2/authorization/oidc").statusCode())
+                .isEqualTo(404);
+        assertThat(client.get("/console/oauth2/code/oidc?code=made-up&state=made-up")
+                        .statusCode())
+                .isEqualTo(404);
+    }
+
+    @Test
     void theApiAndTheCardPagesKeepTheirOwnSecurityAndGetNoSession() {
         ConsoleClient client = new ConsoleClient(port);
 
