@@ -42,6 +42,9 @@ class CardPreviews {
     /** Form fields are named by their path in the API's PATCH body. */
     static final String PREFIX = "campaignData.design.";
 
+    /** The background the previews give a Google card without a colour of its own. */
+    static final String GOOGLE_DEFAULT = "#3C4043";
+
     static final List<String> FIELDS =
             List.of("backgroundColor", "foregroundColor", "labelColor", "logoText", "description");
 
@@ -140,9 +143,17 @@ class CardPreviews {
                 urls.get(CardDesign.ImageKind.logo),
                 cardDesign.logoText(),
                 urls.get(CardDesign.ImageKind.strip));
+        CardPreview google = renderers.get(ProviderName.beta).preview(content);
         return new DesignPreviews(
                 renderers.get(ProviderName.alpha).preview(content),
-                renderers.get(ProviderName.beta).preview(content),
+                google,
+                CardColours.of(new com.walletcards.campaign.CardDesign(
+                                google.backgroundColor() != null ? google.backgroundColor() : GOOGLE_DEFAULT,
+                                null,
+                                null,
+                                null,
+                                null))
+                        .foreground(),
                 renderers.get(ProviderName.eudiw).preview(content),
                 holderPage,
                 contrast,

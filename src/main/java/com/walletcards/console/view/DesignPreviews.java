@@ -8,12 +8,15 @@ import org.jspecify.annotations.Nullable;
 /**
  * The previews of a card in every wallet, as the design page and its fragment show them.
  *
+ * @param googleText the text colour Google Wallet picks itself: black or white, whichever reads
+ *     better on the background
  * @param sample whether the holder is the made-up sample rather than the first recipient
  * @param design the design's values the previews were made from, by field name
  */
 public record DesignPreviews(
         CardPreview apple,
         CardPreview google,
+        String googleText,
         CardPreview eu,
         HolderPreview holder,
         Contrast contrast,
