@@ -25,11 +25,13 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Random;
 import javax.imageio.ImageIO;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -98,7 +100,7 @@ class ConsoleDesignBrowserTest {
             replace(desktop.find("#f-backgroundColor"), "#AA0000");
             replace(desktop.find("#f-logoText"), "Night Owls");
 
-            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            swapped().untilAsserted(() -> {
                 assertThat(background(desktop, "#pv-apple")).isEqualTo("rgba(170, 0, 0, 1)");
                 assertThat(background(desktop, "#pv-google")).isEqualTo("rgba(170, 0, 0, 1)");
                 assertThat(background(desktop, "#pv-eu .pv-eu-card")).isEqualTo("rgba(170, 0, 0, 1)");
@@ -110,7 +112,7 @@ class ConsoleDesignBrowserTest {
             assertThat(desktop.find("#contrast").getText()).contains("readable");
 
             replace(desktop.find("#f-foregroundColor"), "#BB2222");
-            await().atMost(Duration.ofSeconds(10))
+            swapped()
                     .untilAsserted(() ->
                             assertThat(desktop.find("#contrast").getText()).contains("Low contrast"));
             assertThat(desktop.find("#pv-holder").getCssValue("color")).isEqualTo("rgba(255, 255, 255, 1)");
@@ -119,7 +121,7 @@ class ConsoleDesignBrowserTest {
             desktop.screenshot("console-design-low-contrast");
             // The wallets' previews show a low contrast as the wallets would; axe judges a readable design.
             replace(desktop.find("#f-foregroundColor"), "#FFFFFF");
-            await().atMost(Duration.ofSeconds(10))
+            swapped()
                     .untilAsserted(() ->
                             assertThat(desktop.find("#contrast").getText()).contains("readable"));
             assertThat(Axe.seriousViolations(desktop))
@@ -170,6 +172,11 @@ class ConsoleDesignBrowserTest {
             assertThat(Axe.seriousViolations(phone)).as("design page in German").isEmpty();
             phone.screenshot("console-design-de");
         }
+    }
+
+    /** Waits for the previews' script; an element read while it swaps the previews is read again. */
+    private static ConditionFactory swapped() {
+        return await().atMost(Duration.ofSeconds(10)).ignoreException(StaleElementReferenceException.class);
     }
 
     private void signIn(Browser browser) {
