@@ -11,7 +11,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.servlet.ModelAndView;
 
 /** A console page that is not there, or not the user's organization's, is a page saying so, 404. */
-@ControllerAdvice(assignableTypes = {CampaignPages.class, UserPages.class, PasskeyPages.class})
+@ControllerAdvice(assignableTypes = {CampaignPages.class, UserPages.class, PasskeyPages.class, DesignPages.class})
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {
 
@@ -22,5 +22,21 @@ class ConsoleErrors {
         Authentication auth = SecurityContextHolder.getContext().getAuthentication();
         page.addObject("user", auth != null && auth.getPrincipal() instanceof SignedIn user ? user.view() : null);
         return page;
+    }
+
+    /** A write the user's role does not allow: a page saying so, 403. */
+    @ExceptionHandler(Forbidden.class)
+    ModelAndView forbidden(HttpServletResponse response) {
+        ModelAndView page = notFound(response);
+        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+        page.setViewName("console/forbidden");
+        return page;
+    }
+
+    /** Thrown by a page when a viewer tries to write. */
+    static final class Forbidden extends RuntimeException {
+        Forbidden() {
+            super("Not allowed for this role", null, false, false);
+        }
     }
 }

@@ -23,9 +23,15 @@ class ConsoleLanguages implements WebMvcConfigurer {
 
     static final String COOKIE = "wallet_console_lang";
 
+    /** The request attribute with the language a request chose itself. */
+    private static final String CHOSEN = ConsoleLanguages.class.getName() + ".chosen";
+
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
-        registry.addInterceptor(new LocaleChangeInterceptor()).addPathPatterns("/console/**");
+        // The links at the bottom of every page say ?lang=…; the interceptor's default is ?locale=….
+        LocaleChangeInterceptor choice = new LocaleChangeInterceptor();
+        choice.setParamName("lang");
+        registry.addInterceptor(choice).addPathPatterns("/console/**");
     }
 
     @Bean
@@ -35,6 +41,10 @@ class ConsoleLanguages implements WebMvcConfigurer {
             public Locale resolveLocale(HttpServletRequest request) {
                 if (!request.getRequestURI().startsWith("/console")) {
                     return request.getLocale();
+                }
+                // The choice made by this very request (?lang=de) is not in its cookies yet.
+                if (request.getAttribute(CHOSEN) instanceof String chosen) {
+                    return Locale.forLanguageTag(chosen);
                 }
                 Cookie[] cookies = request.getCookies();
                 if (cookies != null) {
@@ -54,6 +64,7 @@ class ConsoleLanguages implements WebMvcConfigurer {
                     return;
                 }
                 String language = Locale.GERMAN.getLanguage().equals(locale.getLanguage()) ? "de" : "en";
+                request.setAttribute(CHOSEN, language);
                 Cookie cookie = new Cookie(COOKIE, language);
                 cookie.setPath("/console");
                 cookie.setHttpOnly(true);

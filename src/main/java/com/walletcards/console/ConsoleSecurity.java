@@ -5,6 +5,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.List;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.web.servlet.DelegatingFilterProxyRegistrationBean;
@@ -39,6 +41,14 @@ class ConsoleSecurity {
     /** Scripts, styles and images only from the service itself; forms post only to it. */
     static final String POLICY = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none';"
             + " form-action 'self'; frame-ancestors 'none'";
+
+    /**
+     * The request attribute holding this response's style nonce: a page whose colours are data (the
+     * card previews) writes them in one style element carrying it; nothing else is inline.
+     */
+    static final String NONCE_ATTRIBUTE = "com.walletcards.console.styleNonce";
+
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     @Bean
     @Order(2)
@@ -129,7 +139,11 @@ class ConsoleSecurity {
         @Override
         protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
                 throws ServletException, IOException {
-            response.setHeader("Content-Security-Policy", POLICY);
+            byte[] bytes = new byte[18];
+            RANDOM.nextBytes(bytes);
+            String nonce = Base64.getEncoder().encodeToString(bytes);
+            request.setAttribute(NONCE_ATTRIBUTE, nonce);
+            response.setHeader("Content-Security-Policy", POLICY + "; style-src 'self' 'nonce-" + nonce + "'");
             chain.doFilter(request, response);
         }
     }

@@ -30,4 +30,37 @@ public final class CardContents {
                         campaignVersion),
                 new HolderContent(recipientId, "Ada", recipientId + "@example.com", Map.of(), null, 1));
     }
+
+    /**
+     * An event card with a whole design: colours, logo text, description, a logo and a hero image
+     * (same-origin paths, as the console's previews use them), and a barcode value.
+     */
+    public static CardContent designed() {
+        CardContent plain = of("cmp_1", "rcp_1", 3);
+        CampaignContent c = plain.campaign();
+        CardDesign design = new CardDesign(
+                "#AA0011",
+                "#FFFFFF",
+                null,
+                "Night Owls",
+                "Bring your own chair",
+                Map.of(CardDesign.ImageKind.logo, "/images/logo.png", CardDesign.ImageKind.hero, "/images/hero.png"));
+        return new CardContent(
+                        new CampaignContent(
+                                c.campaignId(),
+                                c.organizationName(),
+                                c.name(),
+                                c.type(),
+                                c.data(),
+                                c.barcodeType(),
+                                c.timezone(),
+                                c.startDate(),
+                                c.endDate(),
+                                c.eventStartsAt(),
+                                c.eventEndsAt(),
+                                design,
+                                c.version()),
+                        plain.holder())
+                .withBarcodeValue("ABC123");
+    }
 }

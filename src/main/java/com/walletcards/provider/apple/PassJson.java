@@ -44,13 +44,23 @@ final class PassJson {
 
     static Map<String, Object> of(CardContent content, PassCredentials credentials, Extras extras) {
         Map<String, Object> pass = new LinkedHashMap<>();
-        CardDesign design = content.design();
         pass.put("formatVersion", 1);
         pass.put("passTypeIdentifier", credentials.passTypeId());
         pass.put("teamIdentifier", credentials.teamId());
         pass.put("serialNumber", extras.serialNumber());
         pass.put("authenticationToken", extras.authenticationToken());
         pass.put("webServiceURL", extras.webServiceUrl());
+        pass.putAll(content(content, extras));
+        return pass;
+    }
+
+    /**
+     * What the pass shows of the card, without the identity and update hooks only a signed pass
+     * carries: also what the console's preview of the pass is drawn from.
+     */
+    static Map<String, Object> content(CardContent content, Extras extras) {
+        Map<String, Object> pass = new LinkedHashMap<>();
+        CardDesign design = content.design();
         pass.put("organizationName", content.organizationName());
         pass.put("description", design.description() != null ? design.description() : content.campaignName());
         pass.put("logoText", design.logoText() != null ? design.logoText() : content.organizationName());

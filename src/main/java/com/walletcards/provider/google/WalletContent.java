@@ -349,7 +349,7 @@ final class WalletContent {
     }
 
     /** A key as a holder reads it: "dress_code" and "dressCode" both become "Dress code". */
-    private static String label(String key) {
+    static String label(String key) {
         String spaced = key.replaceAll("([a-z0-9])([A-Z])", "$1 $2")
                 .replace('_', ' ')
                 .replace('-', ' ')

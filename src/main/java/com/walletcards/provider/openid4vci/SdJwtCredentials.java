@@ -18,6 +18,7 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -79,37 +80,12 @@ final class SdJwtCredentials {
     String issue(String vct, CardContent content, ECKey holderKey, StatusListQueries.Entry status, Instant now) {
         List<Disclosure> disclosures = new ArrayList<>();
         SDObjectBuilder top = new SDObjectBuilder();
-        sd(top, disclosures, "name", content.campaignName());
-        sd(top, disclosures, "holder_name", content.recipientName());
-        sd(top, disclosures, "organization", content.organizationName());
-        CardVenue venue = content.venueDetails();
-        if (venue != null) {
-            sd(top, disclosures, "venue", venue.name());
-            sd(top, disclosures, "venue_address", venue.address());
-            // One disclosure for both: half a position is no position.
-            sd(
-                    top,
-                    disclosures,
-                    "venue_coordinates",
-                    venue.hasCoordinates()
-                            ? Map.of("latitude", venue.latitude(), "longitude", venue.longitude())
-                            : null);
-        }
-        sd(top, disclosures, "start_date", text(content.startDate()));
-        sd(top, disclosures, "end_date", text(content.endDate()));
-        sd(top, disclosures, "starts_at", inEventZone(content.eventStartsAt(), content));
-        sd(top, disclosures, "ends_at", inEventZone(content.eventEndsAt(), content));
-        sd(top, disclosures, "barcode", content.barcodeValue());
+        topClaims(content).forEach((name, value) -> sd(top, disclosures, name, value));
         // The campaign's and the recipient's other data (a seat, a tier...), each disclosable alone.
-        SDObjectBuilder details = new SDObjectBuilder();
-        int detailCount = 0;
-        for (var entry : content.data().entrySet()) {
-            if (!NOT_IN_DETAILS.contains(entry.getKey()) && entry.getValue() != null) {
-                sd(details, disclosures, entry.getKey(), entry.getValue());
-                detailCount++;
-            }
-        }
-        if (detailCount > 0) {
+        Map<String, Object> detailClaims = details(content);
+        if (!detailClaims.isEmpty()) {
+            SDObjectBuilder details = new SDObjectBuilder();
+            detailClaims.forEach((name, value) -> sd(details, disclosures, name, value));
             top.putClaim("details", details.build());
         }
         Map<String, Object> claims = top.build(true);
@@ -135,6 +111,45 @@ final class SdJwtCredentials {
         StringBuilder sdJwt = new StringBuilder(jws.serialize()).append('~');
         disclosures.forEach(d -> sdJwt.append(d.getDisclosure()).append('~'));
         return sdJwt.toString();
+    }
+
+    /**
+     * The credential's top-level claims in the order they are disclosed; a null value is left out.
+     * The console's preview of the EU wallet lists the same claims.
+     */
+    static Map<String, @Nullable Object> topClaims(CardContent content) {
+        Map<String, @Nullable Object> claims = new LinkedHashMap<>();
+        claims.put("name", content.campaignName());
+        claims.put("holder_name", content.recipientName());
+        claims.put("organization", content.organizationName());
+        CardVenue venue = content.venueDetails();
+        if (venue != null) {
+            claims.put("venue", venue.name());
+            claims.put("venue_address", venue.address());
+            // One disclosure for both: half a position is no position.
+            claims.put(
+                    "venue_coordinates",
+                    venue.hasCoordinates()
+                            ? Map.of("latitude", venue.latitude(), "longitude", venue.longitude())
+                            : null);
+        }
+        claims.put("start_date", text(content.startDate()));
+        claims.put("end_date", text(content.endDate()));
+        claims.put("starts_at", inEventZone(content.eventStartsAt(), content));
+        claims.put("ends_at", inEventZone(content.eventEndsAt(), content));
+        claims.put("barcode", content.barcodeValue());
+        return claims;
+    }
+
+    /** The campaign's and the recipient's other data, disclosed one by one under {@code details}. */
+    static Map<String, Object> details(CardContent content) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        for (var entry : content.data().entrySet()) {
+            if (!NOT_IN_DETAILS.contains(entry.getKey()) && entry.getValue() != null) {
+                details.put(entry.getKey(), entry.getValue());
+            }
+        }
+        return details;
     }
 
     private static void sd(SDObjectBuilder builder, List<Disclosure> disclosures, String name, @Nullable Object value) {
