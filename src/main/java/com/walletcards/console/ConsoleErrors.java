@@ -10,8 +10,18 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.servlet.ModelAndView;
 
-/** A console page that is not there, or not the user's organization's, is a page saying so, 404. */
-@ControllerAdvice(assignableTypes = {CampaignPages.class, UserPages.class})
+/**
+ * A console page that is not there, or not the user's organization's, is a page saying so, 404;
+ * a write the user's role does not allow is one too, 403.
+ */
+@ControllerAdvice(
+        assignableTypes = {
+            CampaignPages.class,
+            UserPages.class,
+            CampaignEditPages.class,
+            CampaignChangePages.class,
+            CampaignLifecyclePages.class
+        })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {
 
@@ -19,6 +29,16 @@ class ConsoleErrors {
     ModelAndView notFound(HttpServletResponse response) {
         response.setStatus(HttpServletResponse.SC_NOT_FOUND);
         ModelAndView page = new ModelAndView("console/not-found");
+        Authentication auth = SecurityContextHolder.getContext().getAuthentication();
+        page.addObject("user", auth != null && auth.getPrincipal() instanceof SignedIn user ? user.view() : null);
+        return page;
+    }
+
+    /** A viewer's write: 403, with a page that says why instead of the server's error page. */
+    @ExceptionHandler(ConsoleWrites.ReadOnlyRole.class)
+    ModelAndView forbidden(HttpServletResponse response) {
+        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+        ModelAndView page = new ModelAndView("console/forbidden");
         Authentication auth = SecurityContextHolder.getContext().getAuthentication();
         page.addObject("user", auth != null && auth.getPrincipal() instanceof SignedIn user ? user.view() : null);
         return page;
