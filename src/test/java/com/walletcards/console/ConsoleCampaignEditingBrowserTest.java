@@ -112,7 +112,7 @@ class ConsoleCampaignEditingBrowserTest {
         colour.clear();
         colour.sendKeys("#1D3A6E");
         browser.find("#campaign-form button.primary").click();
-        assertThat(browser.find("[role=status]").getText()).isNotBlank();
+        assertThat(status(browser)).isNotBlank();
         String url = browser.driver().getCurrentUrl();
         String id = url.substring(url.lastIndexOf('/') + 1, url.indexOf('?'));
 
@@ -150,7 +150,8 @@ class ConsoleCampaignEditingBrowserTest {
 
         set(browser, "campaignData.start_time", "19:30");
         browser.find("#campaign-form button.primary").click();
-        assertThat(browser.find("h1").getText()).isEqualTo(words.summary());
+        await().atMost(Duration.ofSeconds(15))
+                .untilAsserted(() -> assertThat(browser.find("h1").getText()).isEqualTo(words.summary()));
         assertThat(browser.visibleText()).contains("18:00", "19:30");
         assertThat(api.get("/v1/campaigns/" + id)
                         .data()
@@ -160,7 +161,7 @@ class ConsoleCampaignEditingBrowserTest {
         assertThat(Axe.seriousViolations(browser)).as("change summary").isEmpty();
         browser.screenshot("console-campaign-changes");
         browser.find("form.confirm button.primary").click();
-        assertThat(browser.find("[role=status]").getText()).isNotBlank();
+        assertThat(status(browser)).isNotBlank();
         assertThat(api.get("/v1/campaigns/" + id)
                         .data()
                         .at("/campaignData/start_time")
@@ -172,7 +173,7 @@ class ConsoleCampaignEditingBrowserTest {
         assertThat(Axe.seriousViolations(browser)).as("archive confirmation").isEmpty();
         browser.screenshot("console-campaign-archive");
         browser.find("form.confirm button[type=submit]").click();
-        assertThat(browser.find("[role=status]").getText()).isNotBlank();
+        assertThat(status(browser)).isNotBlank();
         assertThat(api.get("/v1/campaigns/" + id).data().get("status").asString())
                 .isEqualTo("archived");
         browser.screenshot("console-campaign-archived");
@@ -194,6 +195,15 @@ class ConsoleCampaignEditingBrowserTest {
                                 .at("/funnel/installed")
                                 .asLong())
                         .isEqualTo(2));
+    }
+
+    /** The notice of the page a form led to: the POST, its redirect and the page take a moment. */
+    private static String status(Browser browser) {
+        await().atMost(Duration.ofSeconds(15))
+                .untilAsserted(() -> assertThat(browser.findAll("[role=status]"))
+                        .as(browser.visibleText())
+                        .isNotEmpty());
+        return browser.find("[role=status]").getText();
     }
 
     private static void type(Browser browser, String name, String text) {
