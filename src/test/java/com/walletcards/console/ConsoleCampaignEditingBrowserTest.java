@@ -74,7 +74,8 @@ class ConsoleCampaignEditingBrowserTest {
         String base = "http://127.0.0.1:" + port;
         browser.open(base + "/console/campaigns");
         browser.find("#email").sendKeys(editor, Keys.TAB, PASSWORD, Keys.ENTER);
-        assertThat(browser.find("h1").getText()).isEqualTo(words.campaigns());
+        await().atMost(Duration.ofSeconds(15))
+                .untilAsserted(() -> assertThat(browser.find("h1").getText()).isEqualTo(words.campaigns()));
 
         browser.find("a.button.primary[href='/console/campaigns/new']").click();
         type(browser, "name", "Summer Night Concert");
