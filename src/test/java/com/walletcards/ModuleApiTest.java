@@ -230,8 +230,8 @@ class ModuleApiTest {
                             "spi.WalletProvider.MessageSender",
                             "spi.WalletProvider.ObjectContent",
                             "spi.WalletProviderFactory")),
-            entry("provider", Set.of("ProviderCallbacks")),
-            entry("provider.apple", Set.of()),
+            entry("provider", Set.of("ProviderCallbacks", "WalletChanges")),
+            entry("provider.apple", Set.of("ChangeMessages", "ChangeMessages.Field")),
             entry("provider.google", Set.of()),
             entry("provider.openid4vci", Set.of()),
             entry(

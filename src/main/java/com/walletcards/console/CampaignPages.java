@@ -28,6 +28,9 @@ class CampaignPages {
 
     static final int PAGE_SIZE = 20;
 
+    private static final List<String> DONE =
+            List.of("created", "saved", "unchanged", "archived", "unarchived", "refused");
+
     private final CampaignManagement campaigns;
     private final RecipientReads recipients;
 
@@ -43,6 +46,7 @@ class CampaignPages {
             @RequestParam(required = false) @Nullable String type,
             @RequestParam(required = false) @Nullable String q,
             @RequestParam(required = false, defaultValue = "1") String page,
+            @RequestParam(required = false) @Nullable String done,
             Model model) {
         CampaignStatus statusFilter = parse(CampaignStatus.class, status);
         CampaignType typeFilter = parse(CampaignType.class, type);
@@ -70,16 +74,24 @@ class CampaignPages {
         model.addAttribute(
                 "types", Arrays.stream(CampaignType.values()).map(Enum::name).toList());
         model.addAttribute("canWrite", user.role().writesCampaigns());
+        model.addAttribute("done", "deleted".equals(done) ? done : null);
         return "console/campaigns";
     }
 
     @GetMapping("/console/campaigns/{id}")
-    String campaign(@AuthenticationPrincipal SignedIn user, @PathVariable String id, Model model) {
+    String campaign(
+            @AuthenticationPrincipal SignedIn user,
+            @PathVariable String id,
+            @RequestParam(required = false) @Nullable String done,
+            Model model) {
         Campaign campaign =
                 campaigns.find(user.organization(), new CampaignId(id)).orElseThrow(() -> new NotFound("Campaign"));
         model.addAttribute("user", user.view());
         model.addAttribute("campaign", row(user, campaign));
         model.addAttribute("canWrite", user.role().writesCampaigns());
+        model.addAttribute("archived", campaign.status() == CampaignStatus.archived);
+        // Only the known outcomes of the console's own writes; anything else in the address is ignored.
+        model.addAttribute("done", done != null && DONE.contains(done) ? done : null);
         return "console/campaign";
     }
 

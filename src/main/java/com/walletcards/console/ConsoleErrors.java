@@ -10,8 +10,20 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.servlet.ModelAndView;
 
-/** A console page that is not there, or not the user's organization's, is a page saying so, 404. */
-@ControllerAdvice(assignableTypes = {CampaignPages.class, UserPages.class, PasskeyPages.class, DesignPages.class})
+/**
+ * A console page that is not there, or not the user's organization's, is a page saying so, 404;
+ * a write the user's role does not allow is one too, 403.
+ */
+@ControllerAdvice(
+        assignableTypes = {
+            CampaignPages.class,
+            UserPages.class,
+            CampaignEditPages.class,
+            CampaignChangePages.class,
+            CampaignLifecyclePages.class,
+            PasskeyPages.class,
+            DesignPages.class
+        })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {
 
@@ -24,19 +36,13 @@ class ConsoleErrors {
         return page;
     }
 
-    /** A write the user's role does not allow: a page saying so, 403. */
-    @ExceptionHandler(Forbidden.class)
+    /** A viewer's write: 403, with a page that says why instead of the server's error page. */
+    @ExceptionHandler(ConsoleWrites.ReadOnlyRole.class)
     ModelAndView forbidden(HttpServletResponse response) {
-        ModelAndView page = notFound(response);
         response.setStatus(HttpServletResponse.SC_FORBIDDEN);
-        page.setViewName("console/forbidden");
+        ModelAndView page = new ModelAndView("console/forbidden");
+        Authentication auth = SecurityContextHolder.getContext().getAuthentication();
+        page.addObject("user", auth != null && auth.getPrincipal() instanceof SignedIn user ? user.view() : null);
         return page;
-    }
-
-    /** Thrown by a page when a viewer tries to write. */
-    static final class Forbidden extends RuntimeException {
-        Forbidden() {
-            super("Not allowed for this role", null, false, false);
-        }
     }
 }

@@ -139,7 +139,7 @@ class DesignPages {
     private Campaign writable(SignedIn user, String id) {
         Campaign campaign = campaign(user, id);
         if (!user.role().writesCampaigns()) {
-            throw new ConsoleErrors.Forbidden();
+            throw new ConsoleWrites.ReadOnlyRole();
         }
         return campaign;
     }

@@ -4,6 +4,15 @@
  * pages call the other modules' facades, never their tables (ADR 0030).
  */
 @org.springframework.modulith.ApplicationModule(
-        allowedDependencies = {"shared", "access", "campaign", "recipient", "email", "card :: spi"})
+        allowedDependencies = {
+            "shared",
+            "access",
+            "campaign",
+            "recipient",
+            "email",
+            "journey",
+            "provider",
+            "card :: spi"
+        })
 @org.jspecify.annotations.NullMarked
 package com.walletcards.console;

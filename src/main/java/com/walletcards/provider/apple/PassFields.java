@@ -94,7 +94,7 @@ final class PassFields {
                         when.starts(),
                         zone,
                         when.startTimed(),
-                        when.startTimed() ? "New start: %@" : "Now valid from %@");
+                        when.startTimed() ? ChangeMessages.STARTS : "Now valid from %@");
         Map<String, Object> ends = when.ends() == null
                 ? null
                 : date(
@@ -103,12 +103,12 @@ final class PassFields {
                         when.ends(),
                         zone,
                         when.endTimed(),
-                        when.endTimed() ? "New end: %@" : "Now valid until %@");
+                        when.endTimed() ? ChangeMessages.ENDS : "Now valid until %@");
         Map<String, Object> holder =
                 content.recipientName() == null ? null : field("holder", "Holder", content.recipientName());
         Map<String, Object> venue = content.venue() == null ? null : field("venue", "Venue", content.venue());
         if (venue != null) {
-            venue.put("changeMessage", "New venue: %@");
+            venue.put("changeMessage", ChangeMessages.VENUE);
         }
         List<Map<String, Object>> back = new ArrayList<>();
         if (event) {
@@ -119,8 +119,7 @@ final class PassFields {
             add(front, Area.auxiliaryFields, holder);
             add(front, Area.auxiliaryFields, venue);
             if (when.doors() != null) {
-                Map<String, Object> doors =
-                        date("doors", "Doors open", when.doors(), zone, true, "Doors now open at %@");
+                Map<String, Object> doors = date("doors", "Doors open", when.doors(), zone, true, ChangeMessages.DOORS);
                 doors.put("dateStyle", "PKDateStyleNone");
                 add(front, Area.auxiliaryFields, doors);
             }
