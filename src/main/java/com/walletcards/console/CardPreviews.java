@@ -42,6 +42,8 @@ class CardPreviews {
     /** Form fields are named by their path in the API's PATCH body. */
     static final String PREFIX = "campaignData.design.";
 
+    private static final java.util.regex.Pattern HEX = java.util.regex.Pattern.compile("#[0-9A-Fa-f]{6}");
+
     /** The background the previews give a Google card without a colour of its own. */
     static final String GOOGLE_DEFAULT = "#3C4043";
 
@@ -74,6 +76,13 @@ class CardPreviews {
                 campaign.campaignData().get("design") instanceof Map<?, ?> m ? stringKeys(m) : Map.of();
         for (String field : FIELDS) {
             String sent = form.get(PREFIX + field);
+            // A colour half typed ("#FFFFF") is not a colour yet: the preview keeps the saved one.
+            if (sent != null
+                    && field.endsWith("Color")
+                    && !sent.isBlank()
+                    && !HEX.matcher(sent.strip()).matches()) {
+                sent = null;
+            }
             Object value = sent != null ? sent.strip() : saved.get(field);
             values.put(field, value instanceof String s ? s : "");
         }

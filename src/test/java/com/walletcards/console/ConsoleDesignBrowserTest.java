@@ -124,6 +124,11 @@ class ConsoleDesignBrowserTest {
             swapped()
                     .untilAsserted(() ->
                             assertThat(desktop.find("#contrast").getText()).contains("readable"));
+            // Typed one character at a time: wait for the answer to the whole colour, not a prefix's.
+            swapped()
+                    .untilAsserted(() -> assertThat(
+                                    desktop.find("#pv-apple .pv-pass-primary").getCssValue("color"))
+                            .isEqualTo("rgba(255, 255, 255, 1)"));
             assertThat(Axe.seriousViolations(desktop))
                     .as("design page after typing")
                     .isEmpty();
