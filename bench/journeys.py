@@ -165,7 +165,7 @@ class Journeys:
     def holder(self, n):
         """The card page over many codes, served by the run's service (recording on) and by a second
         process on the same database with WALLET_JOURNEY_RECORD_HOLDER_ACTIVITY=false, alternating."""
-        b, dur = self.b, self.b.a.duration
+        b = self.b
         codes = b.pg.sql(f"SELECT download_code FROM wallet_cards WHERE campaign_id = '{self.cid}' "
                          f"ORDER BY id LIMIT {b.a.holder_codes}").split()
         codes_file = os.path.join(self.OUT, "holder-codes.txt")
@@ -187,27 +187,52 @@ class Journeys:
             # compared a warm process with a cold one (--holder-warmup).
             for key, u in urls.items():
                 self.wrk(u, 16, b.a.holder_warmup, headers, script, [codes_file])
-            events0 = b.pg.scalar(f"SELECT count(*) FROM journey_events WHERE campaign_id = '{self.cid}'")
-            rows = {"on": [], "off": []}
-            for rep in range(b.reps):
-                # alternate which side goes first, so neither always meets the machine as the other left it
-                for key in (("on", "off") if rep % 2 == 0 else ("off", "on")):
-                    rows[key].append(self.wrk(urls[key], 16, dur, headers, script, [codes_file]))
-                self.log("holder rep {}: recording on {:.0f}/s p99 {} ms, off {:.0f}/s p99 {} ms".format(
-                    rep, rows["on"][-1]["rps"], rows["on"][-1]["p99_ms"], rows["off"][-1]["rps"],
-                    rows["off"][-1]["p99_ms"]))
-            recorded = b.pg.scalar(f"SELECT count(*) FROM journey_events WHERE campaign_id = '{self.cid}'") - events0
+            recorded0 = self.recorded()
+            rows = self.alternate(urls, headers, script, codes_file, "holder")
+            recorded = self.recorded() - recorded0
+            # One card's page from 16 connections at once: every view of it records against the
+            # same recipient, the case in which a per-view row lock makes the views queue.
+            one_file = os.path.join(self.OUT, "holder-one-code.txt")
+            with open(one_file, "w") as f:
+                f.write(codes[0] + "\n")
+            one = self.alternate(urls, headers, script, one_file, "one card")
         finally:
             off.stop()
+        self.report(f"Holder: GET /c/<code> over {len(codes):,} codes, recording on vs off, 16 connections", rows,
+                    f"; {recorded:,} page views recorded")
+        self.report("Holder: GET /c/<code> of one card, recording on vs off, 16 connections", one, "")
+
+    def alternate(self, urls, headers, script, codes_file, label):
+        """Runs of the recording and the non-recording process, alternating which goes first, so
+        that neither always meets the machine as the other left it."""
+        b, rows = self.b, {"on": [], "off": []}
+        for rep in range(b.reps):
+            for key in (("on", "off") if rep % 2 == 0 else ("off", "on")):
+                rows[key].append(self.wrk(urls[key], 16, b.a.duration, headers, script, [codes_file]))
+            self.log("{} rep {}: recording on {:.0f}/s p99 {} ms, off {:.0f}/s p99 {} ms".format(
+                label, rep, rows["on"][-1]["rps"], rows["on"][-1]["p99_ms"], rows["off"][-1]["rps"],
+                rows["off"][-1]["p99_ms"]))
+        return rows
+
+    def recorded(self):
+        """The campaign's journey events, and the holder facts appended but not folded yet (the
+        table exists from V50 on)."""
+        b = self.b
+        events = b.pg.scalar(f"SELECT count(*) FROM journey_events WHERE campaign_id = '{self.cid}'")
+        if b.pg.scalar("SELECT count(*) FROM information_schema.tables WHERE table_name = 'journey_facts'"):
+            events += b.pg.scalar(f"SELECT count(*) FROM journey_facts WHERE campaign_id = '{self.cid}'")
+        return events
+
+    def report(self, name, rows, note):
+        b = self.b
         on, base = rows["on"], rows["off"]
         bad = sum(r["non2xx"] + r["socket_errors"] for r in on + base)
         ratio = round(statistics.median([s["rps"] / h["rps"] for s, h in zip(on, base)]), 3)
         p99_on = statistics.median([r["p99_ms"] for r in on])
         p99_off = statistics.median([r["p99_ms"] for r in base])
-        b.result(f"Holder: GET /c/<code> over {len(codes):,} codes, recording on vs off, 16 connections", "req/s",
-                 round(statistics.median([r["rps"] for r in base])), round(statistics.median([r["rps"] for r in on])),
-                 ratio, "reported (no target)", bad == 0, b.reps, None,
-                 f"baseline: a second service process with WALLET_JOURNEY_RECORD_HOLDER_ACTIVITY=false on the same "
-                 f"database; p99 on {p99_on:.1f} ms, off {p99_off:.1f} ms; {recorded:,} page views recorded"
+        b.result(name, "req/s", round(statistics.median([r["rps"] for r in base])),
+                 round(statistics.median([r["rps"] for r in on])), ratio, "reported (no target)", bad == 0, b.reps,
+                 None, f"baseline: a second service process with WALLET_JOURNEY_RECORD_HOLDER_ACTIVITY=false on the "
+                 f"same database; p99 on {p99_on:.1f} ms, off {p99_off:.1f} ms{note}"
                  + (f", {bad} errors" if bad else ""),
                  extra={"serviceRuns": on, "baselineRuns": base, "p99Ms": p99_on, "p99OffMs": p99_off})

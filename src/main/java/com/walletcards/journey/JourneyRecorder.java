@@ -1,8 +1,5 @@
 package com.walletcards.journey;
 
-import com.walletcards.campaign.Campaign;
-import com.walletcards.campaign.CampaignId;
-import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.card.CardEvents.CardCreated;
 import com.walletcards.card.CardEvents.CardDeviceRegistration;
 import com.walletcards.card.CardEvents.CardHandedOver;
@@ -12,7 +9,6 @@ import com.walletcards.card.CardEvents.UpdateDelivered;
 import com.walletcards.card.CardEvents.UpdatePushed;
 import com.walletcards.holder.CardPageOpened;
 import com.walletcards.issuance.InviteEmailOutcome;
-import com.walletcards.journey.Milestones.Delta;
 import com.walletcards.recipient.RecipientEvents.RecipientCreated;
 import com.walletcards.recipient.RecipientEvents.RecipientDeleted;
 import com.walletcards.recipient.RecipientEvents.RecipientInvited;
@@ -21,17 +17,11 @@ import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.ExternalEvents;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.time.LocalDate;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -43,9 +33,14 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Records the journey from the other modules' events, synchronously, where they are published.
+ * What a holder's or a wallet's request causes (a page view, a hand-over, an install or removal,
+ * an Apple device registration) is one appended row of {@code journey_facts}, which {@link
+ * JourneyFactFolding} folds into milestones, events and counters a moment later: a holder's page
+ * never waits for a lock, however many load the same card at once. The organization's own steps
+ * (an add, an invitation, an email, a revocation, a deletion) are written as they happen.
  * Inside the transaction of a fact (a callback, an invitation, a deletion) it writes in a nested
- * transaction (a savepoint), so the counters commit with the fact; outside one (the card page, a
- * hand-over, an email) in a short transaction of its own. A failure to record rolls back to the
+ * transaction (a savepoint), so the fact and its record commit together; outside one (the card
+ * page, a hand-over, an email) in a short transaction of its own. A failure to record rolls back to the
  * savepoint, is logged and counted ({@code wallet.journey.record.failures}), and never fails the
  * holder's page, the wallet's call or the change that caused it.
  *
@@ -60,23 +55,33 @@ import org.springframework.transaction.support.TransactionTemplate;
 class JourneyRecorder {
 
     private static final Logger log = LoggerFactory.getLogger(JourneyRecorder.class);
-    private static final Set<Step> CONTENT_UPDATES = Set.of(Step.UPDATE_PUSHED, Step.UPDATE_DELIVERED);
+    /**
+     * The steps a holder's or a wallet's request causes: appended as they are, one insert without
+     * a read or a lock, and folded into milestones, events and counters a moment later.
+     */
+    static final Set<Step> APPENDED = Set.of(
+            Step.OPENED,
+            Step.HANDED_OVER,
+            Step.INSTALLED,
+            Step.REMOVED,
+            Step.DEVICE_REGISTERED,
+            Step.DEVICE_UNREGISTERED);
 
-    private final JourneyStore store;
-    private final CampaignManagement campaigns;
+    private final JourneyWrites writes;
+    private final JourneyFacts appended;
     private final TransactionTemplate nested;
     private final Counter failures;
     private final boolean holderActivity;
 
     JourneyRecorder(
-            JourneyStore store,
-            CampaignManagement campaigns,
+            JourneyWrites writes,
+            JourneyFacts appended,
             PlatformTransactionManager transactions,
             MeterRegistry registry,
             @Value("${wallet.journey.record-holder-activity:true}") boolean holderActivity) {
-        this.store = store;
+        this.writes = writes;
+        this.appended = appended;
         this.holderActivity = holderActivity;
-        this.campaigns = campaigns;
         this.nested = new TransactionTemplate(transactions);
         this.nested.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
         this.failures = Counter.builder("wallet.journey.record.failures")
@@ -207,7 +212,13 @@ class JourneyRecorder {
     /** Records facts in their order; never throws. */
     void record(List<Fact> facts) {
         try {
-            nested.executeWithoutResult(tx -> write(facts));
+            nested.executeWithoutResult(tx -> {
+                if (facts.stream().allMatch(f -> APPENDED.contains(f.step()))) {
+                    appended.append(facts);
+                } else {
+                    writes.write(facts);
+                }
+            });
         } catch (RuntimeException e) {
             failures.increment(facts.size());
             log.warn(
@@ -216,79 +227,6 @@ class JourneyRecorder {
                     facts.get(0).step(),
                     facts.get(0).recipientId(),
                     e.toString());
-        }
-    }
-
-    private void write(List<Fact> facts) {
-        if (facts.stream().allMatch(f -> CONTENT_UPDATES.contains(f.step()))) {
-            // A propagation pushes to every installed card: its journey entries move no counter,
-            // so they are appended without reading or locking the recipients' milestones.
-            store.append(facts.stream().map(JourneyRecorder::updateRow).toList());
-            return;
-        }
-        Set<String> ids = new LinkedHashSet<>();
-        facts.forEach(f -> ids.add(f.recipientId()));
-        // A recipient just added has no row yet: nothing to lock (a single add's cost, a bulk add's).
-        Map<String, Milestones> rows = facts.stream().allMatch(f -> f.step() == Step.ADDED)
-                ? new java.util.LinkedHashMap<>()
-                : store.lock(ids);
-        Map<String, ZoneId> zones = new HashMap<>();
-        List<Delta> deltas = new ArrayList<>();
-        List<JourneyStore.Row> events = new ArrayList<>();
-        for (Fact f : facts) {
-            Milestones m = rows.get(f.recipientId());
-            if (m == null) {
-                m = Milestones.fresh(f, deltas);
-                rows.put(f.recipientId(), m);
-            }
-            // Only daily figures need the campaign's zone: an add or a card run reads no campaign.
-            LocalDate day = Milestones.countsDaily(f.step())
-                    ? f.at().atZone(zones.computeIfAbsent(f.campaignId(), id -> zone(f)))
-                            .toLocalDate()
-                    : null;
-            Milestones row = m;
-            m.apply(f, day, deltas)
-                    .ifPresent(detail -> events.add(new JourneyStore.Row(
-                            row.organizationId,
-                            row.campaignId,
-                            row.recipientId,
-                            requireType(f.step().journeyType()),
-                            f.provider(),
-                            f.at(),
-                            detail)));
-        }
-        store.save(rows.values());
-        store.append(events);
-        store.count(deltas);
-    }
-
-    private static JourneyStore.Row updateRow(Fact f) {
-        return new JourneyStore.Row(
-                f.organizationId(),
-                f.campaignId(),
-                f.recipientId(),
-                requireType(f.step().journeyType()),
-                f.provider(),
-                f.at(),
-                f.detail());
-    }
-
-    private static JourneyEventType requireType(@Nullable JourneyEventType type) {
-        if (type == null) {
-            throw new IllegalStateException("A step with a journey event has its type");
-        }
-        return type;
-    }
-
-    /** The campaign's time zone, in which its daily figures are counted; UTC if it has none. */
-    private ZoneId zone(Fact f) {
-        try {
-            return campaigns
-                    .find(f.organizationId(), new CampaignId(f.campaignId()))
-                    .map(Campaign::timezone)
-                    .orElse(ZoneOffset.UTC);
-        } catch (RuntimeException e) {
-            return ZoneOffset.UTC;
         }
     }
 }

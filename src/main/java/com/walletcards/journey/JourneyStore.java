@@ -43,13 +43,17 @@ class JourneyStore {
         this.batch = batch;
     }
 
-    /** The recipients' rows, locked until the transaction ends, so that two facts of one recipient take turns. */
+    /**
+     * The recipients' rows, locked until the transaction ends, so that two facts of one recipient
+     * take turns; in the order of their ids, so that two writers of overlapping recipients (a fold
+     * and an invitation of many) wait for each other instead of locking each other out.
+     */
     Map<String, Milestones> lock(Collection<String> recipientIds) {
         Map<String, Milestones> found = new LinkedHashMap<>();
         jdbc.sql("""
                         SELECT recipient_id, organization_id, campaign_id, reached, installed_now, devices,
                                opened_count, deleted
-                        FROM journey_milestones WHERE recipient_id = ANY(:ids) FOR UPDATE""")
+                        FROM journey_milestones WHERE recipient_id = ANY(:ids) ORDER BY recipient_id FOR UPDATE""")
                 .param("ids", SqlArrays.of(recipientIds))
                 .query((rs, n) -> new Milestones(
                         rs.getString("recipient_id"),

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
 
@@ -49,6 +50,12 @@ class CardJourneyTest {
 
     @Autowired
     JourneyCounts counts;
+
+    @Autowired
+    JourneyFactFolding folding;
+
+    @Autowired
+    JdbcClient jdbc;
 
     Api api;
     Flows flows;
@@ -89,6 +96,7 @@ class CardJourneyTest {
                 .isEqualTo(200);
         assertThat(api.delete(recipients(c) + eve).status()).isEqualTo(200);
 
+        Folded.campaign(folding, jdbc, c);
         LocalDate today = LocalDate.now(ZoneId.of("Europe/Berlin"));
         JsonNode stats = api.get("/v1/campaigns/" + c + "/stats?from=" + today + "&to=" + today)
                 .data();
@@ -132,6 +140,7 @@ class CardJourneyTest {
         for (int i = 0; i < 3; i++) {
             open(page, IPHONE);
         }
+        Folded.campaign(folding, jdbc, c);
         JsonNode second =
                 api.get(recipients(c) + r + "/journey?limit=2&offset=2").data();
         assertThat(second.get("events")).hasSize(2);

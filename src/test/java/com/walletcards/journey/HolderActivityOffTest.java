@@ -14,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
 
@@ -31,6 +32,12 @@ class HolderActivityOffTest {
 
     @Autowired
     AccessManagement access;
+
+    @Autowired
+    JourneyFactFolding folding;
+
+    @Autowired
+    JdbcClient jdbc;
 
     @Test
     void withHolderActivityOffAPageViewAndAHandOverAnswerButRecordNothing() {
@@ -53,6 +60,7 @@ class HolderActivityOffTest {
                 .isEqualTo(200);
         assertThat(flows.callback("alpha", "SAVE", flows.cardOf(c, r)).status()).isEqualTo(200);
 
+        Folded.campaign(folding, jdbc, c);
         JsonNode stats = api.get("/v1/campaigns/" + c + "/stats").data();
         assertThat(stats.get("funnel").toString())
                 .isEqualTo("{\"added\":1,\"cardCreated\":1,\"invited\":1,\"opened\":0,\"installed\":1,"

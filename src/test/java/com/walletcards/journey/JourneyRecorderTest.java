@@ -8,8 +8,7 @@ import com.walletcards.shared.DeviceClass;
 import com.walletcards.shared.OrganizationId;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Instant;
-import java.util.Collection;
-import java.util.Map;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -20,13 +19,13 @@ import org.springframework.transaction.support.SimpleTransactionStatus;
 class JourneyRecorderTest {
 
     /** A database that is gone: every statement fails. */
-    private static final class FailingStore extends JourneyStore {
-        FailingStore() {
+    private static final class FailingFacts extends JourneyFacts {
+        FailingFacts() {
             super(null, null);
         }
 
         @Override
-        Map<String, Milestones> lock(Collection<String> recipientIds) {
+        void append(List<Fact> facts) {
             throw new DataAccessResourceFailureException("connection refused");
         }
     }
@@ -47,7 +46,7 @@ class JourneyRecorderTest {
     @Test
     void aFactThatCannotBeRecordedIsCountedAndNeverFailsThePageThatPublishedIt() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        JourneyRecorder recorder = new JourneyRecorder(new FailingStore(), null, new NoTransactions(), registry, true);
+        JourneyRecorder recorder = new JourneyRecorder(null, new FailingFacts(), new NoTransactions(), registry, true);
 
         assertThatCode(() -> recorder.on(new CardPageOpened(
                         new OrganizationId("org_1"), "crd_1", "rcp_1", "cmp_1", DeviceClass.ios, Instant.now())))
