@@ -69,6 +69,7 @@ class ModuleApiTest {
                             "web.RequestIds")),
             entry("platform", Set.of("DataDirectory", "LeftoverBlindConnection", "RetentionJob")),
             entry("console", Set.of()),
+            entry("audit", Set.of("AuditActor", "AuditEvent", "AuditPage", "AuditQuery", "AuditTarget", "AuditTrail")),
             entry(
                     "access",
                     Set.of(
@@ -80,6 +81,7 @@ class ModuleApiTest {
                             "OrganizationChanges",
                             "OrganizationContact",
                             "RequiresScope",
+                            "RequiresScope.AuditRead",
                             "RequiresScope.CampaignsRead",
                             "RequiresScope.CampaignsWrite",
                             "RequiresScope.WebhooksRead",

@@ -35,4 +35,10 @@ public final class RequiresScope {
     @Documented
     @PreAuthorize("hasAuthority('webhooks:write')")
     public @interface WebhooksWrite {}
+
+    @Target({ElementType.METHOD, ElementType.TYPE})
+    @Retention(RetentionPolicy.RUNTIME)
+    @Documented
+    @PreAuthorize("hasAuthority('audit:read')")
+    public @interface AuditRead {}
 }

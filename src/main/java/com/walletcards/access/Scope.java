@@ -10,7 +10,9 @@ public enum Scope {
     CAMPAIGNS_READ("campaigns:read"),
     CAMPAIGNS_WRITE("campaigns:write"),
     WEBHOOKS_READ("webhooks:read"),
-    WEBHOOKS_WRITE("webhooks:write");
+    WEBHOOKS_WRITE("webhooks:write"),
+    /** Reading the audit log; keys with every scope hold it, including those issued before it existed. */
+    AUDIT_READ("audit:read");
 
     private final String value;
 

@@ -1,18 +1,17 @@
 package com.walletcards.console;
 
-import com.walletcards.shared.Ids;
+import com.walletcards.audit.AuditActor;
+import com.walletcards.audit.AuditTarget;
+import com.walletcards.audit.AuditTrail;
 import com.walletcards.shared.OrganizationId;
-import com.walletcards.shared.Times;
-import java.time.Clock;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.stereotype.Repository;
+import org.springframework.stereotype.Component;
 
 /**
- * The audit log: who did what to which target, per organization, newest last in the table and
- * first when read. The console writes its sign-ins, failed sign-ins, sign-outs and user changes
- * here; where the API's writes join it, and who reads it, is ADR 0030's open end.
+ * The console's way into the audit trail ({@code audit} module, ADR 0040): its sign-ins, failed
+ * sign-ins, sign-outs and user changes, with the user (or the admin token) as the actor. The
+ * console's writes record themselves in the same request, before the page answers.
  */
-@Repository
+@Component
 class AuditLog {
 
     /** Who acted: a console user or an API key. */
@@ -31,30 +30,18 @@ class AuditLog {
         }
     }
 
-    private final JdbcClient jdbc;
-    private final Clock clock;
+    private final AuditTrail trail;
 
-    AuditLog(JdbcClient jdbc, Clock clock) {
-        this.jdbc = jdbc;
-        this.clock = clock;
+    AuditLog(AuditTrail trail) {
+        this.trail = trail;
     }
 
     void record(OrganizationId org, Actor actor, String action, String targetType, String targetId, String detail) {
-        jdbc.sql("""
-            INSERT INTO audit_events (id, organization_id, at, actor_type, actor_id, actor_name, action,
-                                      target_type, target_id, detail)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")
-                .params(
-                        Ids.newId("aud"),
-                        org.value(),
-                        Times.db(Times.now(clock)),
-                        actor.type(),
-                        actor.id(),
-                        actor.name(),
-                        action,
-                        targetType,
-                        targetId,
-                        detail)
-                .update();
+        trail.record(
+                org,
+                new AuditActor(actor.type(), actor.id(), actor.name()),
+                action,
+                new AuditTarget(targetType, targetId),
+                detail);
     }
 }

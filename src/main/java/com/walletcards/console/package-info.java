@@ -7,6 +7,7 @@
         allowedDependencies = {
             "shared",
             "access",
+            "audit",
             "campaign",
             "recipient",
             "email",

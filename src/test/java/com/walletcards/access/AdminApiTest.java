@@ -61,7 +61,7 @@ class AdminApiTest {
         JsonNode key = admin().post("/admin/v1/organizations/" + orgId + "/api-keys", Map.of())
                 .data();
         assertThat(key.get("scopes").valueStream().map(JsonNode::asString).toList())
-                .containsExactly("campaigns:read", "campaigns:write", "webhooks:read", "webhooks:write");
+                .containsExactly("audit:read", "campaigns:read", "campaigns:write", "webhooks:read", "webhooks:write");
     }
 
     @Test

@@ -61,6 +61,11 @@ class ApiConventions implements GlobalOpenApiCustomizer {
                     "Subscriptions to events, delivered as signed POSTs (Standard Webhooks) with retries and an"
                             + " attempt log."),
             new ResourceTag(
+                    "^/v1/audit-events(/.*)?$",
+                    "Audit log",
+                    "Every write of the API and of the console, with its actor, action and target, newest first."
+                            + " Needs the scope audit:read; kept 400 days by default."),
+            new ResourceTag(
                     "^/v1/callbacks(/.*)?$",
                     "Provider callbacks",
                     "Wallet providers report installs and removals of cards. Authenticated by an HMAC signature"
@@ -72,8 +77,14 @@ class ApiConventions implements GlobalOpenApiCustomizer {
                             + " authenticated with that token."));
 
     /** The order of the resources in the reference: from the campaign down to operators' tools. */
-    private static final List<String> READING_ORDER =
-            List.of("Campaigns", "Recipients", "Notifications", "Webhooks", "Provider callbacks", "Administration");
+    private static final List<String> READING_ORDER = List.of(
+            "Campaigns",
+            "Recipients",
+            "Notifications",
+            "Webhooks",
+            "Audit log",
+            "Provider callbacks",
+            "Administration");
 
     private record ResourceTag(Pattern path, String name, String description) {
         ResourceTag(String path, String name, String description) {
