@@ -10,8 +10,11 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.servlet.ModelAndView;
 
-/** A console page that is not there, or not the user's organization's, is a page saying so, 404. */
-@ControllerAdvice(assignableTypes = {CampaignPages.class, UserPages.class})
+/**
+ * A console page that is not there, or not the user's organization's, is a page saying so, 404; a
+ * write the user's role does not allow is one too, 403.
+ */
+@ControllerAdvice(assignableTypes = {CampaignPages.class, UserPages.class, RecipientPages.class, RecipientActions.class})
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {
 
@@ -21,6 +24,14 @@ class ConsoleErrors {
         ModelAndView page = new ModelAndView("console/not-found");
         Authentication auth = SecurityContextHolder.getContext().getAuthentication();
         page.addObject("user", auth != null && auth.getPrincipal() instanceof SignedIn user ? user.view() : null);
+        return page;
+    }
+
+    @ExceptionHandler(ConsoleForbidden.class)
+    ModelAndView forbidden(HttpServletResponse response) {
+        ModelAndView page = notFound(response);
+        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+        page.setViewName("console/forbidden");
         return page;
     }
 }
