@@ -26,7 +26,7 @@ SELECT 'rcp_' || lpad(to_hex(i), 12, '0') || substr(md5('{tag}' || i), 1, 16), '
             ELSE 'created' END,
        CASE WHEN i % 20 = 0 THEN ' alpha ' WHEN i % 20 = 1 THEN ' beta ' END, FALSE, 1,
        now() - make_interval(secs => {n} - i),
-       now() - make_interval(secs => ((i * 7919) % {n}))
+       now() - make_interval(secs => ((i::bigint * 7919) % {n})::double precision)
 FROM generate_series(1, {n}) AS i;
 COMMIT;
 """

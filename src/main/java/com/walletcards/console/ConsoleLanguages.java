@@ -25,7 +25,10 @@ class ConsoleLanguages implements WebMvcConfigurer {
 
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
-        registry.addInterceptor(new LocaleChangeInterceptor()).addPathPatterns("/console/**");
+        // The links at the bottom of every page say ?lang=de; Spring's default parameter is "locale".
+        LocaleChangeInterceptor change = new LocaleChangeInterceptor();
+        change.setParamName("lang");
+        registry.addInterceptor(change).addPathPatterns("/console/**");
     }
 
     @Bean
@@ -35,6 +38,10 @@ class ConsoleLanguages implements WebMvcConfigurer {
             public Locale resolveLocale(HttpServletRequest request) {
                 if (!request.getRequestURI().startsWith("/console")) {
                     return request.getLocale();
+                }
+                // Chosen by this very request (?lang=): its page speaks the new language already.
+                if (request.getAttribute(COOKIE) instanceof Locale chosen) {
+                    return chosen;
                 }
                 Cookie[] cookies = request.getCookies();
                 if (cookies != null) {
@@ -54,6 +61,7 @@ class ConsoleLanguages implements WebMvcConfigurer {
                     return;
                 }
                 String language = Locale.GERMAN.getLanguage().equals(locale.getLanguage()) ? "de" : "en";
+                request.setAttribute(COOKIE, Locale.forLanguageTag(language));
                 Cookie cookie = new Cookie(COOKIE, language);
                 cookie.setPath("/console");
                 cookie.setHttpOnly(true);

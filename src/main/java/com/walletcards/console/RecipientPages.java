@@ -129,6 +129,7 @@ class RecipientPages {
         model.addAttribute("eventPage", number);
         model.addAttribute("eventPages", pages);
         model.addAttribute("zone", zone.getId());
+        model.addAttribute("appleDevices", journeys.appleDevices(user.organization(), campaignId, rid));
         model.addAttribute("canWrite", user.role().writesCampaigns());
         model.addAttribute("done", done != null && done.matches("[a-z]{1,20}") ? done : null);
         return "console/recipient";

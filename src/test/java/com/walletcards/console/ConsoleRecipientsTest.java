@@ -169,8 +169,10 @@ class ConsoleRecipientsTest {
                 .contains("Invited", "Europe/Berlin", "Open the card page")
                 .contains("Edit data", "Revoke the card", "Delete the recipient");
         assertThat(page.indexOf("Invited</strong>")).isLessThan(page.indexOf("Added to the wallet"));
-        owner.get("/console/campaigns/" + c + "/recipients/" + rid + "?lang=de");
-        String german = owner.get("/console/campaigns/" + c + "/recipients/" + rid).body();
+        String german = owner.get("/console/campaigns/" + c + "/recipients/" + rid + "?lang=de").body();
+        assertThat(owner.get("/console/campaigns/" + c + "/recipients").body())
+                .as("the choice is kept")
+                .contains("Neueste zuerst");
         assertThat(german).contains("Dem Wallet hinzugef\u00fcgt", "Eingeladen");
     }
 
