@@ -26,7 +26,7 @@ import org.springframework.stereotype.Repository;
  * order ({@code recipients_campaign_activity}, {@code recipients_campaign_status_activity}). A
  * search reads the prefix ranges of the email, name and external id indexes and sorts only their
  * matches. The wallet filter is checked on the rows the walk reads: a wallet few cards are on makes
- * the walk longer, never the whole table at once (docs/console.md).
+ * the walk longer, up to the whole campaign for a wallet no card of it is on (docs/console.md).
  */
 @Repository
 class RecipientBrowseQueries {
