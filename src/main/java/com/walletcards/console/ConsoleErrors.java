@@ -14,7 +14,8 @@ import org.springframework.web.servlet.ModelAndView;
  * A console page that is not there, or not the user's organization's, is a page saying so, 404; a
  * write the user's role does not allow is one too, 403.
  */
-@ControllerAdvice(assignableTypes = {CampaignPages.class, UserPages.class, RecipientPages.class, RecipientActions.class})
+@ControllerAdvice(
+        assignableTypes = {CampaignPages.class, UserPages.class, RecipientPages.class, RecipientActions.class})
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {
 

@@ -59,7 +59,8 @@ class RecipientActions {
     }
 
     @GetMapping("/console/campaigns/{id}/recipients/{rid}/edit")
-    String edit(@AuthenticationPrincipal SignedIn user, @PathVariable String id, @PathVariable String rid, Model model) {
+    String edit(
+            @AuthenticationPrincipal SignedIn user, @PathVariable String id, @PathVariable String rid, Model model) {
         writer(user);
         Recipient r = recipients.get(user.organization(), new CampaignId(id), rid);
         return form(user, id, r, Map.of(), null, model);
@@ -120,12 +121,13 @@ class RecipientActions {
         CampaignId campaignId = new CampaignId(id);
         try {
             switch (action) {
-                case "invite", "invite-email" -> invitations.invite(
-                        user.organization(),
-                        campaignId,
-                        rid,
-                        action.equals("invite-email"),
-                        new InviteEmail(null, null, null));
+                case "invite", "invite-email" ->
+                    invitations.invite(
+                            user.organization(),
+                            campaignId,
+                            rid,
+                            action.equals("invite-email"),
+                            new InviteEmail(null, null, null));
                 case "revoke" -> lifecycle.revoke(user.organization(), campaignId, rid);
                 default -> lifecycle.delete(user.organization(), campaignId, rid);
             }
@@ -186,7 +188,8 @@ class RecipientActions {
         return body;
     }
 
-    private static void text(Map<String, @Nullable Object> body, String field, @Nullable String entered, @Nullable String now) {
+    private static void text(
+            Map<String, @Nullable Object> body, String field, @Nullable String entered, @Nullable String now) {
         if (entered == null) {
             return;
         }
@@ -197,7 +200,12 @@ class RecipientActions {
     }
 
     private String form(
-            SignedIn user, String id, Recipient r, Map<String, String> entered, @Nullable ApiException problem, Model model) {
+            SignedIn user,
+            String id,
+            Recipient r,
+            Map<String, String> entered,
+            @Nullable ApiException problem,
+            Model model) {
         model.addAttribute("user", user.view());
         model.addAttribute("campaign", campaigns.get(user.organization(), new CampaignId(id)));
         model.addAttribute("recipient", r);
@@ -206,7 +214,9 @@ class RecipientActions {
         values.put("phone", entered.getOrDefault("phone", r.phone() == null ? "" : r.phone()));
         values.put("externalId", entered.getOrDefault("externalId", r.externalId() == null ? "" : r.externalId()));
         values.put(
-                "locale", entered.getOrDefault("locale", r.locale() == null ? "" : r.locale().getLanguage()));
+                "locale",
+                entered.getOrDefault(
+                        "locale", r.locale() == null ? "" : r.locale().getLanguage()));
         model.addAttribute("values", values);
         Map<String, String> data = new LinkedHashMap<>();
         r.recipientData().forEach((k, v) -> data.put(k, entered.getOrDefault("data." + k, String.valueOf(v))));

@@ -81,7 +81,11 @@ class RecipientPages {
         ZoneId zone = zone(campaign);
         model.addAttribute("user", user.view());
         model.addAttribute("campaign", campaign);
-        model.addAttribute("total", recipients.list(user.organization(), campaignId, null, null, new Page(1, 0)).total());
+        model.addAttribute(
+                "total",
+                recipients
+                        .list(user.organization(), campaignId, null, null, new Page(1, 0))
+                        .total());
         model.addAttribute(
                 "rows",
                 page.rows().stream()
@@ -91,11 +95,14 @@ class RecipientPages {
                                 r.recipient().name(),
                                 r.recipient().externalId(),
                                 r.recipient().status().name(),
-                                r.wallets().stream().map(ProviderName::walletName).toList(),
+                                r.wallets().stream()
+                                        .map(ProviderName::walletName)
+                                        .toList(),
                                 time(r.lastActivity(), zone)))
                         .toList());
         model.addAttribute("next", page.next() == null ? null : page.next().key());
-        model.addAttribute("previous", page.previous() == null ? null : page.previous().key());
+        model.addAttribute(
+                "previous", page.previous() == null ? null : page.previous().key());
         model.addAttribute("q", search == null ? "" : search);
         model.addAttribute("status", statusFilter == null ? "" : statusFilter.name());
         model.addAttribute("wallet", walletFilter == null ? "" : walletFilter.name());
@@ -125,7 +132,8 @@ class RecipientPages {
         model.addAttribute("user", user.view());
         model.addAttribute("campaign", campaign);
         model.addAttribute("recipient", detail(user, campaignId, r, zone));
-        model.addAttribute("events", journey.events().stream().map(e -> event(e, zone)).toList());
+        model.addAttribute(
+                "events", journey.events().stream().map(e -> event(e, zone)).toList());
         model.addAttribute("eventPage", number);
         model.addAttribute("eventPages", pages);
         model.addAttribute("zone", zone.getId());

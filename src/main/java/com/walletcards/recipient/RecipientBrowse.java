@@ -50,5 +50,6 @@ public record RecipientBrowse(
      * @param next the cursor of the following page
      * @param previous the cursor of the preceding page
      */
-    public record Result(List<Row> rows, @Nullable Cursor next, @Nullable Cursor previous) {}
+    public record Result(
+            List<Row> rows, @Nullable Cursor next, @Nullable Cursor previous) {}
 }

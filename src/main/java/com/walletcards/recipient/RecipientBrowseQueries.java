@@ -39,7 +39,8 @@ class RecipientBrowseQueries {
 
     Result page(OrganizationId org, String campaignId, RecipientBrowse browse) {
         Statement statement = statement(org, campaignId, browse);
-        List<Row> rows = new ArrayList<>(jdbc.sql(statement.sql())
+        List<Row> rows = new ArrayList<>(jdbc
+                .sql(statement.sql())
                 .params(statement.params())
                 .query((rs, n) -> new Row(RecipientQueries.recipient(rs, n), wallets(rs.getString("wallets"))))
                 .list()
@@ -47,7 +48,8 @@ class RecipientBrowseQueries {
                 .filter(row -> row.recipient().organizationId().equals(org))
                 .toList());
         Key at = statement.key();
-        boolean backwards = at != null && browse.cursor() != null && browse.cursor().before();
+        boolean backwards =
+                at != null && browse.cursor() != null && browse.cursor().before();
         boolean more = rows.size() > browse.size();
         if (more) {
             rows.remove(rows.size() - 1);
@@ -59,8 +61,7 @@ class RecipientBrowseQueries {
             return new Result(List.of(), null, null);
         }
         Cursor next = (backwards || more) ? new Cursor(key(browse.order(), rows.get(rows.size() - 1)), false) : null;
-        Cursor previous =
-                (backwards ? more : at != null) ? new Cursor(key(browse.order(), rows.get(0)), true) : null;
+        Cursor previous = (backwards ? more : at != null) ? new Cursor(key(browse.order(), rows.get(0)), true) : null;
         return new Result(List.copyOf(rows), next, previous);
     }
 
@@ -77,19 +78,26 @@ class RecipientBrowseQueries {
         jdbc.sql("UPDATE recipients SET wallets = " + set
                         + ", updated_at = CASE WHEN updated_at < ? THEN ? ELSE updated_at END"
                         + " WHERE wallet_card_id = ? AND deleted_at IS NULL")
-                .params("%" + name + "%", installed ? wallet.name() + " " : name, Times.db(at), Times.db(at), walletCardId)
+                .params(
+                        "%" + name + "%",
+                        installed ? wallet.name() + " " : name,
+                        Times.db(at),
+                        Times.db(at),
+                        walletCardId)
                 .update();
     }
 
     List<ProviderName> wallets(OrganizationId org, String campaignId, String recipientId) {
-        return wallets(jdbc.sql("SELECT wallets FROM recipients WHERE id = ? AND campaign_id = ? AND organization_id = ?")
-                .params(recipientId, campaignId, org.value())
-                .query(String.class)
-                .optional()
-                .orElse(null));
+        return wallets(
+                jdbc.sql("SELECT wallets FROM recipients WHERE id = ? AND campaign_id = ? AND organization_id = ?")
+                        .params(recipientId, campaignId, org.value())
+                        .query(String.class)
+                        .optional()
+                        .orElse(null));
     }
 
-    record Statement(String sql, List<Object> params, @Nullable Key key) {}
+    record Statement(
+            String sql, List<Object> params, @Nullable Key key) {}
 
     /** The statement of a page and its parameters; tests show its plan. */
     static Statement statement(OrganizationId org, String campaignId, RecipientBrowse browse) {
@@ -114,7 +122,9 @@ class RecipientBrowseQueries {
             where.append(" AND wallets LIKE ?");
             params.add("% " + browse.wallet().name() + " %");
         }
-        Key key = browse.cursor() == null ? null : Key.parse(browse.order(), browse.cursor().key());
+        Key key = browse.cursor() == null
+                ? null
+                : Key.parse(browse.order(), browse.cursor().key());
         boolean backwards = key != null && browse.cursor().before();
         String cmp = backwards ? ">" : "<";
         if (key != null && browse.order() == Order.added) {
@@ -122,8 +132,13 @@ class RecipientBrowseQueries {
             params.add(key.id());
         } else if (key != null) {
             // The first condition bounds the index range; the second picks the rows after the key within it.
-            where.append(" AND updated_at ").append(cmp).append("= ? AND (updated_at ").append(cmp)
-                    .append(" ? OR id ").append(cmp).append(" ?)");
+            where.append(" AND updated_at ")
+                    .append(cmp)
+                    .append("= ? AND (updated_at ")
+                    .append(cmp)
+                    .append(" ? OR id ")
+                    .append(cmp)
+                    .append(" ?)");
             params.addAll(List.of(Times.db(key.at()), Times.db(key.at()), key.id()));
         }
         String direction = backwards ? " ASC" : " DESC";

@@ -51,9 +51,10 @@ public class V57__RecipientsBrowsedByKeyset extends BaseJavaMigration {
                     "CREATE INDEX recipients_campaign_status_activity ON recipients (campaign_id, status, updated_at, id)");
             statement.execute(
                     "CREATE INDEX recipients_email_prefix ON recipients (campaign_id, live_email" + pattern + ")");
-            statement.execute("CREATE INDEX recipients_name_prefix ON recipients (campaign_id, name_key" + pattern + ")");
             statement.execute(
-                    "CREATE INDEX recipients_external_id_prefix ON recipients (campaign_id, external_id" + pattern + ")");
+                    "CREATE INDEX recipients_name_prefix ON recipients (campaign_id, name_key" + pattern + ")");
+            statement.execute("CREATE INDEX recipients_external_id_prefix ON recipients (campaign_id, external_id"
+                    + pattern + ")");
         }
     }
 }

@@ -62,7 +62,8 @@ class ConsoleRecipientsBrowserTest {
                 .asString();
         flows.waitForCard(campaign, traveller, "created");
         flows.invite(campaign, traveller);
-        assertThat(flows.callback("alpha", "SAVE", flows.cardOf(campaign, traveller)).status())
+        assertThat(flows.callback("alpha", "SAVE", flows.cardOf(campaign, traveller))
+                        .status())
                 .isEqualTo(200);
         editor = users.withPassword(org, "editor");
     }

@@ -119,19 +119,27 @@ class ConsoleRecipientsTest {
         ConsoleClient owner = signedIn(org, "owner");
         String base = "/console/campaigns/" + c + "/recipients";
 
-        assertThat(ids(owner.get(base + "?q=GUEST01").body())).as("email, any case").hasSize(2);
+        assertThat(ids(owner.get(base + "?q=GUEST01").body()))
+                .as("email, any case")
+                .hasSize(2);
         assertThat(ids(owner.get(base + "?q=guest%20011").body())).as("name").hasSize(1);
         assertThat(ids(owner.get(base + "?q=EXT-00").body())).as("external id").hasSize(10);
-        assertThat(ids(owner.get(base + "?q=uest").body())).as("a prefix, not a part").isEmpty();
-        assertThat(ids(owner.get(base + "?q=%25").body())).as("wildcards are letters").isEmpty();
+        assertThat(ids(owner.get(base + "?q=uest").body()))
+                .as("a prefix, not a part")
+                .isEmpty();
+        assertThat(ids(owner.get(base + "?q=%25").body()))
+                .as("wildcards are letters")
+                .isEmpty();
 
         String rid = ids(owner.get(base + "?q=guest003").body()).get(0);
         flows.waitForCard(c, rid, "created");
         flows.invite(c, rid);
-        assertThat(flows.callback("alpha", "SAVE", flows.cardOf(c, rid)).status()).isEqualTo(200);
+        assertThat(flows.callback("alpha", "SAVE", flows.cardOf(c, rid)).status())
+                .isEqualTo(200);
         await().atMost(Duration.ofSeconds(20))
-                .untilAsserted(() -> assertThat(ids(owner.get(base + "?wallet=alpha").body()))
-                        .containsExactly(rid));
+                .untilAsserted(
+                        () -> assertThat(ids(owner.get(base + "?wallet=alpha").body()))
+                                .containsExactly(rid));
         assertThat(owner.get(base + "?wallet=alpha").body()).contains("Apple Wallet");
         assertThat(ids(owner.get(base + "?wallet=beta").body())).isEmpty();
         assertThat(ids(owner.get(base + "?status=active").body())).containsExactly(rid);
@@ -141,10 +149,12 @@ class ConsoleRecipientsTest {
                 .as("the latest activity first")
                 .isEqualTo(rid);
         assertThat(ids(owner.get(base).body()).get(0)).as("newest added first").isNotEqualTo(rid);
-        assertThat(flows.callback("alpha", "DELETE", flows.cardOf(c, rid)).status()).isEqualTo(200);
+        assertThat(flows.callback("alpha", "DELETE", flows.cardOf(c, rid)).status())
+                .isEqualTo(200);
         await().atMost(Duration.ofSeconds(20))
-                .untilAsserted(() -> assertThat(ids(owner.get(base + "?wallet=alpha").body()))
-                        .isEmpty());
+                .untilAsserted(
+                        () -> assertThat(ids(owner.get(base + "?wallet=alpha").body()))
+                                .isEmpty());
     }
 
     @Test
@@ -156,20 +166,23 @@ class ConsoleRecipientsTest {
                 .asString();
         flows.waitForCard(c, rid, "created");
         flows.invite(c, rid);
-        assertThat(flows.callback("alpha", "SAVE", flows.cardOf(c, rid)).status()).isEqualTo(200);
+        assertThat(flows.callback("alpha", "SAVE", flows.cardOf(c, rid)).status())
+                .isEqualTo(200);
         ConsoleClient owner = signedIn(org, "owner");
 
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(owner.get(
-                                "/console/campaigns/" + c + "/recipients/" + rid)
-                        .body())
-                .contains("Added to the wallet"));
-        String page = owner.get("/console/campaigns/" + c + "/recipients/" + rid).body();
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertThat(owner.get("/console/campaigns/" + c + "/recipients/" + rid)
+                                .body())
+                        .contains("Added to the wallet"));
+        String page =
+                owner.get("/console/campaigns/" + c + "/recipients/" + rid).body();
         assertThat(page)
                 .contains("Ada Lovelace", "M-7", "seat", "B2", "German", "In a wallet", "Apple Wallet")
                 .contains("Invited", "Europe/Berlin", "Open the card page")
                 .contains("Edit data", "Revoke the card", "Delete the recipient");
         assertThat(page.indexOf("Invited</strong>")).isLessThan(page.indexOf("Added to the wallet"));
-        String german = owner.get("/console/campaigns/" + c + "/recipients/" + rid + "?lang=de").body();
+        String german = owner.get("/console/campaigns/" + c + "/recipients/" + rid + "?lang=de")
+                .body();
         assertThat(owner.get("/console/campaigns/" + c + "/recipients").body())
                 .as("the choice is kept")
                 .contains("Neueste zuerst");
@@ -216,7 +229,9 @@ class ConsoleRecipientsTest {
                 .isEqualTo(302);
         assertThat(api.get(api1).data().get("status").asString()).isEqualTo("revoked");
         HttpResponse<String> again = editor.post(page + "/invite", Map.of("_csrf", editor.csrf(page + "/invite")));
-        assertThat(again.statusCode()).as("a revoked recipient is not invited again").isEqualTo(409);
+        assertThat(again.statusCode())
+                .as("a revoked recipient is not invited again")
+                .isEqualTo(409);
         assertThat(again.body()).contains("revoked");
 
         assertThat(editor.get(page + "/delete").body()).contains("cannot be undone");
@@ -244,22 +259,30 @@ class ConsoleRecipientsTest {
         assertThat(viewer.get(page + "/edit").statusCode()).isEqualTo(403);
         HttpResponse<String> refused = viewer.post(page + "/revoke", Map.of("_csrf", viewer.csrf(page)));
         assertThat(refused.statusCode()).isEqualTo(403);
-        assertThat(api.get("/v1/campaigns/" + c + "/recipients/" + rid).data().get("status").asString())
+        assertThat(api.get("/v1/campaigns/" + c + "/recipients/" + rid)
+                        .data()
+                        .get("status")
+                        .asString())
                 .isNotEqualTo("revoked");
     }
 
     @Test
     void anotherOrganizationsRecipientsAreNotFound() {
         Organization other = users.organization("Other Recipients Org");
-        Flows theirs = new Flows(new Api(port, access.issueKey(other.id(), "test", Scope.all()).secret()));
+        Flows theirs = new Flows(
+                new Api(port, access.issueKey(other.id(), "test", Scope.all()).secret()));
         String c = theirs.campaign(Map.of("name", "Their Fair"));
         String rid = theirs.recipient(c);
         String ours = flows.campaign(Map.of("name", "Our Fair"));
         ConsoleClient owner = signedIn(org, "owner");
 
-        assertThat(owner.get("/console/campaigns/" + c + "/recipients").statusCode()).isEqualTo(404);
-        assertThat(owner.get("/console/campaigns/" + c + "/recipients/" + rid).statusCode()).isEqualTo(404);
-        assertThat(owner.get("/console/campaigns/" + ours + "/recipients/" + rid).statusCode()).isEqualTo(404);
+        assertThat(owner.get("/console/campaigns/" + c + "/recipients").statusCode())
+                .isEqualTo(404);
+        assertThat(owner.get("/console/campaigns/" + c + "/recipients/" + rid).statusCode())
+                .isEqualTo(404);
+        assertThat(owner.get("/console/campaigns/" + ours + "/recipients/" + rid)
+                        .statusCode())
+                .isEqualTo(404);
         HttpResponse<String> revoke = owner.post(
                 "/console/campaigns/" + c + "/recipients/" + rid + "/revoke",
                 Map.of("_csrf", owner.csrf("/console/campaigns/" + ours + "/recipients")));

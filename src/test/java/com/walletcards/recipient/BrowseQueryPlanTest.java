@@ -44,7 +44,11 @@ class BrowseQueryPlanTest {
                 Arguments.of(null, null, Order.added, new Cursor("rcp_0190", false), "recipients_campaign"),
                 Arguments.of(null, null, Order.added, new Cursor("rcp_0190", true), "recipients_campaign"),
                 Arguments.of(
-                        CardStatus.active, null, Order.added, new Cursor("rcp_0190", false), "recipients_campaign_status"),
+                        CardStatus.active,
+                        null,
+                        Order.added,
+                        new Cursor("rcp_0190", false),
+                        "recipients_campaign_status"),
                 Arguments.of(
                         null, ProviderName.alpha, Order.added, new Cursor("rcp_0190", false), "recipients_campaign"),
                 Arguments.of(null, null, Order.activity, null, "recipients_campaign_activity"),
@@ -83,7 +87,9 @@ class BrowseQueryPlanTest {
             // the order's index with the prefix as a mere filter. Which index reads a branch's
             // prefix range is the statistics' choice; at 1,000,000 rows it is the branch's prefix
             // index (bench/README.md, "Console recipients").
-            assertThat(plan.split("->  limit", -1)).as("three branches, each limited").hasSize(4);
+            assertThat(plan.split("->  limit", -1))
+                    .as("three branches, each limited")
+                    .hasSize(4);
             assertThat(plan)
                     .contains("live_email)::text ~~", "name_key)::text ~~", "external_id)::text ~~")
                     .doesNotContain("seq scan")

@@ -36,5 +36,10 @@ public final class RecipientViews {
             String lastActivity) {}
 
     /** One event of the journey as a sentence's parts: its type, wallet, time and plain-words detail. */
-    public record Event(String type, @Nullable String wallet, String at, @Nullable String device, @Nullable Long count) {}
+    public record Event(
+            String type,
+            @Nullable String wallet,
+            String at,
+            @Nullable String device,
+            @Nullable Long count) {}
 }

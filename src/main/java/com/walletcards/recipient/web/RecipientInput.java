@@ -2,7 +2,6 @@ package com.walletcards.recipient.web;
 
 import com.walletcards.recipient.NewRecipient;
 import com.walletcards.recipient.RecipientPatches;
-import com.walletcards.shared.Json;
 import com.walletcards.shared.ProviderTypes;
 import com.walletcards.shared.Validation;
 import java.util.List;

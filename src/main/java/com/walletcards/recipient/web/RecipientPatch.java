@@ -2,21 +2,15 @@ package com.walletcards.recipient.web;
 
 import com.walletcards.recipient.RecipientChanges;
 import com.walletcards.recipient.RecipientPatches;
-import com.walletcards.shared.PatchDocument;
-import com.walletcards.shared.ProviderTypes;
-import com.walletcards.shared.Validation;
 import com.walletcards.shared.web.ApiSchemas;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** Reads a recipient PATCH; {@code email} is immutable. */
 final class RecipientPatch {
-
 
     private RecipientPatch() {}
 
