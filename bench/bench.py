@@ -27,6 +27,7 @@ import time
 import floors
 from limits import Limits
 from journeys import Journeys
+from console_recipients import ConsoleRecipients
 from soak import Soak, percentile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -59,6 +60,11 @@ LOCAL_MODES = {f"WALLET_PROVIDER_{name}_MODE": "local" for name in ("ALPHA", "BE
 # (docs/operations.md, "Rate limits") would measure the limiter, not the service.
 UNLIMITED_PUBLIC_PATHS = {f"WALLET_RATE_LIMIT_{group}_{what}": "1000000"
                           for group in ("HOLDER", "OPENID4VCI", "CALLBACKS", "APPLE") for what in ("PER_SECOND", "BURST")}
+
+
+# The console's owner, signed in by the console scenarios.
+CONSOLE_OWNER = "bench-owner@example.com"
+CONSOLE_PASSWORD = "bench-" + secrets.token_hex(12)
 
 
 def service_env(port, pg, key, data_dir, **extra):
@@ -826,7 +832,8 @@ COMMIT;
                           WALLET_PROVIDER_ALPHA_CALLBACK_SECRET="bench", WALLET_PROVIDER_BETA_CALLBACK_SECRET="bench",
                           WALLET_PROVIDER_EUDIW_CALLBACK_SECRET="bench",
                           # the soak's webhook receiver listens on 127.0.0.1
-                          WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS="true" if "soak" in only else "false")
+                          WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS="true" if "soak" in only else "false",
+                          WALLET_BOOTSTRAP_OWNER_EMAIL=CONSOLE_OWNER, WALLET_BOOTSTRAP_OWNER_PASSWORD=CONSOLE_PASSWORD)
         if "limits" in only:
             # The public paths at their default limits, alpha and eudiw in their real protocols (Apple
             # passes, OpenID4VCI), and the client address taken from X-Forwarded-For (limits.py).
@@ -863,6 +870,8 @@ COMMIT;
                 self.http_paths()
             if only & {"stats", "holder"}:
                 Journeys(self, log, wrk, Service, free_port, OUT, BENCH).run(only)
+            if "consolerecipients" in only:
+                ConsoleRecipients(self, log, OUT, CONSOLE_OWNER, CONSOLE_PASSWORD).run()
             if "soak" in only:
                 Soak(self, log).run()
             rss = self.service.status_kb("VmHWM")
@@ -967,10 +976,13 @@ def main():
                    help="campaign PATCHes of the warm-up, half of them content changes (default 400)")
     p.add_argument("--timeout", type=int, default=600, help="seconds to wait for cards or a notification")
     p.add_argument("--propagation-timeout", type=int, default=60, help="seconds to wait for propagation")
-    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,stats,holder,soak,apple,limits "
-                   "(default: all but soak, apple and limits)")
+    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,stats,holder,soak,apple,limits,"
+                   "consolerecipients (default: all but soak, apple, limits and consolerecipients)")
     p.add_argument("--stats-size", type=int, default=1_000_000,
                    help="recipients of the campaign the stats and holder scenarios read (seeded by SQL)")
+    p.add_argument("--console-requests", type=int, default=300,
+                   help="consolerecipients: timed requests per page (recipients: --stats-size)")
+    p.add_argument("--console-warmup", type=int, default=100, help="consolerecipients: untimed requests per page")
     p.add_argument("--holder-codes", type=int, default=20_000, help="card codes the holder scenario rotates over")
     p.add_argument("--holder-warmup", type=int, default=30, help="seconds of wrk warm-up of each card page process")
     p.add_argument("--offline", action="store_true", help="run the apple scenario's Maven build offline (-o)")

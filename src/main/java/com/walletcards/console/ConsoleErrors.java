@@ -22,7 +22,9 @@ import org.springframework.web.servlet.ModelAndView;
             CampaignChangePages.class,
             CampaignLifecyclePages.class,
             PasskeyPages.class,
-            DesignPages.class
+            DesignPages.class,
+            RecipientPages.class,
+            RecipientActions.class
         })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {

@@ -13,7 +13,8 @@
             "email",
             "journey",
             "provider",
-            "card :: spi"
+            "card",
+            "issuance"
         })
 @org.jspecify.annotations.NullMarked
 package com.walletcards.console;

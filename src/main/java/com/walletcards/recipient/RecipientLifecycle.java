@@ -4,10 +4,13 @@ import com.walletcards.campaign.BarcodeValueStrategy;
 import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
+import com.walletcards.card.CardEvents.CardInstalled;
+import com.walletcards.card.CardEvents.CardRemoved;
 import com.walletcards.card.CardEvents.CardStatusChanged;
 import com.walletcards.card.CardStatus;
 import com.walletcards.card.WalletCards;
 import com.walletcards.shared.OrganizationId;
+import com.walletcards.shared.ProviderName;
 import com.walletcards.shared.Times;
 import com.walletcards.shared.ValidationFailed;
 import java.time.Clock;
@@ -23,6 +26,7 @@ import org.springframework.transaction.annotation.Transactional;
 public class RecipientLifecycle {
 
     private final RecipientQueries queries;
+    private final RecipientBrowseQueries browse;
     private final CampaignManagement campaigns;
     private final WalletCards cards;
     private final ApplicationEventPublisher events;
@@ -30,11 +34,13 @@ public class RecipientLifecycle {
 
     RecipientLifecycle(
             RecipientQueries queries,
+            RecipientBrowseQueries browse,
             CampaignManagement campaigns,
             WalletCards cards,
             ApplicationEventPublisher events,
             Clock clock) {
         this.queries = queries;
+        this.browse = browse;
         this.campaigns = campaigns;
         this.cards = cards;
         this.events = events;
@@ -98,5 +104,18 @@ public class RecipientLifecycle {
                 queries.addHistory(List.of(HistoryEntry.of(r, "wallet")));
             }
         });
+    }
+
+    /** The wallets a recipient's card is on now, which the console's table shows and filters by. */
+    @EventListener
+    void on(CardInstalled installed) {
+        ProviderName.parse(installed.provider())
+                .ifPresent(p -> browse.walletChanged(installed.walletCardId(), p, true, installed.at()));
+    }
+
+    @EventListener
+    void on(CardRemoved removed) {
+        ProviderName.parse(removed.provider())
+                .ifPresent(p -> browse.walletChanged(removed.walletCardId(), p, false, removed.at()));
     }
 }

@@ -8,6 +8,7 @@ import com.walletcards.card.WalletCards;
 import com.walletcards.recipient.RecipientErrors.RecipientNotFound;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
+import com.walletcards.shared.ProviderName;
 import com.walletcards.shared.ProviderTypes;
 import java.util.HashMap;
 import java.util.List;
@@ -29,13 +30,19 @@ public class RecipientReads {
 
     private final RecipientQueries queries;
     private final RecipientPageQueries pages;
+    private final RecipientBrowseQueries browse;
     private final CampaignManagement campaigns;
     private final WalletCards cards;
 
     RecipientReads(
-            RecipientQueries queries, RecipientPageQueries pages, CampaignManagement campaigns, WalletCards cards) {
+            RecipientQueries queries,
+            RecipientPageQueries pages,
+            RecipientBrowseQueries browse,
+            CampaignManagement campaigns,
+            WalletCards cards) {
         this.queries = queries;
         this.pages = pages;
+        this.browse = browse;
         this.campaigns = campaigns;
         this.cards = cards;
     }
@@ -52,6 +59,17 @@ public class RecipientReads {
         campaigns.get(org, campaignId);
         RecipientPageQueries.PageRows rows = pages.page(org, campaignId.value(), email, status, page);
         return new RecipientPage(rows.recipients(), rows.total());
+    }
+
+    /** A page of the campaign's recipients to browse: keyset pages, no count (the console's table). */
+    public RecipientBrowse.Result browse(OrganizationId org, CampaignId campaignId, RecipientBrowse query) {
+        campaigns.get(org, campaignId);
+        return browse.page(org, campaignId.value(), query);
+    }
+
+    /** The wallets the recipient's card is installed on now. */
+    public List<ProviderName> wallets(OrganizationId org, CampaignId campaignId, String recipientId) {
+        return browse.wallets(org, campaignId.value(), recipientId);
     }
 
     public Map<String, List<HistoryItem>> history(OrganizationId org, List<Recipient> recipients) {

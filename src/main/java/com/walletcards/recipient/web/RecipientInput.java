@@ -1,7 +1,7 @@
 package com.walletcards.recipient.web;
 
 import com.walletcards.recipient.NewRecipient;
-import com.walletcards.shared.Json;
+import com.walletcards.recipient.RecipientPatches;
 import com.walletcards.shared.ProviderTypes;
 import com.walletcards.shared.Validation;
 import java.util.List;
@@ -15,7 +15,7 @@ final class RecipientInput {
 
     static final Set<String> FIELDS =
             Set.of("email", "name", "phone", "externalId", "recipientData", "providerTypes", "locale");
-    static final int MAX_DATA_JSON_CHARS = 16_384;
+    static final int MAX_DATA_JSON_CHARS = RecipientPatches.MAX_DATA_JSON_CHARS;
 
     private RecipientInput() {}
 
@@ -50,17 +50,6 @@ final class RecipientInput {
     }
 
     static void checkData(String prefix, @Nullable Map<String, ?> data, Validation v) {
-        if (data == null) {
-            return;
-        }
-        Object barcode = data.get("barcodeValue");
-        if (barcode != null && !(barcode instanceof String)) {
-            v.reject(prefix + "recipientData.barcodeValue", "must be a string");
-        } else if (barcode instanceof String s) {
-            v.optionalText(prefix + "recipientData.barcodeValue", s, 256);
-        }
-        if (Json.write(data).length() > MAX_DATA_JSON_CHARS) {
-            v.reject(prefix + "recipientData", "must be at most " + MAX_DATA_JSON_CHARS + " characters of JSON");
-        }
+        RecipientPatches.checkData(prefix, data, v);
     }
 }
