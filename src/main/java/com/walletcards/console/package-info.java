@@ -4,6 +4,6 @@
  * pages call the other modules' facades, never their tables (ADR 0030).
  */
 @org.springframework.modulith.ApplicationModule(
-        allowedDependencies = {"shared", "access", "campaign", "recipient", "email"})
+        allowedDependencies = {"shared", "access", "campaign", "recipient", "email", "journey", "issuance", "card"})
 @org.jspecify.annotations.NullMarked
 package com.walletcards.console;
