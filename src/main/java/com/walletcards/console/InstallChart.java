@@ -91,8 +91,10 @@ final class InstallChart {
         // Grid lines and their figures: the top of the installs, zero, the bottom of the removals.
         gridLine(s, TOP, Long.toString(up));
         if (up > 1) {
-            gridLine(s, TOP + (up / 2.0) * perUnit, Long.toString(up / 2));
+            long middle = up / 2;
+            gridLine(s, zero - middle * perUnit, Long.toString(middle));
         }
+        gridLine(s, zero, "0");
         if (down > 0) {
             gridLine(s, HEIGHT - BOTTOM, "−" + down);
         }

@@ -64,7 +64,7 @@ class InstallChartTest {
         assertThat(bars.get(2)[1]).isCloseTo(InstallChart.TOP, org.assertj.core.data.Offset.offset(0.1));
         // Google's removal below it.
         assertThat(bars.get(3)[1]).isCloseTo(InstallChart.TOP + 5 * perUnit, org.assertj.core.data.Offset.offset(0.1));
-        assertThat(svg).contains(">5</text>", ">−1</text>", ">1 Nov</text>");
+        assertThat(svg).contains(">5</text>", ">2</text>", ">0</text>", ">−1</text>", ">1 Nov</text>");
         assertThat(svg).doesNotContain("No installs");
     }
 
