@@ -24,6 +24,7 @@ import sys
 import threading
 import time
 
+import console
 import floors
 from limits import Limits
 from journeys import Journeys
@@ -788,7 +789,8 @@ COMMIT;
     def run(self):
         a = self.a
         os.makedirs(OUT, exist_ok=True)
-        only = set(a.only.split(",")) if a.only else {"bulk", "propagation", "fanout", "http", "stats", "holder"}
+        only = set(a.only.split(",")) if a.only else {"bulk", "propagation", "fanout", "http", "stats", "holder",
+                                                        "console"}
         if "apple" in only:
             started = time.time()
             self.apple()
@@ -800,7 +802,7 @@ COMMIT;
                 self.java_version = next((v for v in version if v.startswith("Java version")), "Java: unknown")
                 self.write_report("mvnw", None, [], time.time() - started, None)
                 return
-        self.have_wrk = bool(only & {"http", "stats", "holder"})
+        self.have_wrk = bool(only & {"http", "stats", "holder", "console"})
         if self.have_wrk:
             ensure_wrk()
         jar = a.jar or latest_jar()
@@ -826,7 +828,9 @@ COMMIT;
                           WALLET_PROVIDER_ALPHA_CALLBACK_SECRET="bench", WALLET_PROVIDER_BETA_CALLBACK_SECRET="bench",
                           WALLET_PROVIDER_EUDIW_CALLBACK_SECRET="bench",
                           # the soak's webhook receiver listens on 127.0.0.1
-                          WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS="true" if "soak" in only else "false")
+                          WALLET_WEBHOOKS_ALLOW_PRIVATE_TARGETS="true" if "soak" in only else "false",
+                          # the console scenario signs in as the bootstrap owner
+                          **(console.env() if "console" in only else {}))
         if "limits" in only:
             # The public paths at their default limits, alpha and eudiw in their real protocols (Apple
             # passes, OpenID4VCI), and the client address taken from X-Forwarded-For (limits.py).
@@ -861,7 +865,7 @@ COMMIT;
                     self.fanout()
             if "http" in only:
                 self.http_paths()
-            if only & {"stats", "holder"}:
+            if only & {"stats", "holder", "console"}:
                 Journeys(self, log, wrk, Service, free_port, OUT, BENCH).run(only)
             if "soak" in only:
                 Soak(self, log).run()
@@ -967,10 +971,10 @@ def main():
                    help="campaign PATCHes of the warm-up, half of them content changes (default 400)")
     p.add_argument("--timeout", type=int, default=600, help="seconds to wait for cards or a notification")
     p.add_argument("--propagation-timeout", type=int, default=60, help="seconds to wait for propagation")
-    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,stats,holder,soak,apple,limits "
+    p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,stats,holder,console,soak,apple,limits "
                    "(default: all but soak, apple and limits)")
     p.add_argument("--stats-size", type=int, default=1_000_000,
-                   help="recipients of the campaign the stats and holder scenarios read (seeded by SQL)")
+                   help="recipients of the campaign the stats, holder and console scenarios read (seeded by SQL)")
     p.add_argument("--holder-codes", type=int, default=20_000, help="card codes the holder scenario rotates over")
     p.add_argument("--holder-warmup", type=int, default=30, help="seconds of wrk warm-up of each card page process")
     p.add_argument("--offline", action="store_true", help="run the apple scenario's Maven build offline (-o)")

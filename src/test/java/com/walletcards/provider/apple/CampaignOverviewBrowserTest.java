@@ -208,6 +208,10 @@ class CampaignOverviewBrowserTest {
                     .containsExactly("Apple Wallet 1 1 0 0 0", "Google Wallet 1 1 0 0 0", "EU wallet 0 0 0 0 0");
             assertThat(Axe.seriousViolations(desktop)).as("overview").isEmpty();
             desktop.screenshot("console-overview");
+            desktop.find(".chart-table summary").click();
+            assertThat(Axe.seriousViolations(desktop))
+                    .as("overview with the chart's table open")
+                    .isEmpty();
 
             desktop.find("a[href$='days=7']").click();
             assertThat(rows(desktop, "#days tbody tr")).hasSize(7);
