@@ -103,7 +103,7 @@ public class Journeys {
 
     /**
      * Installs and removals per wallet and day, {@code from} to {@code to} inclusive (days in the
-     * campaign's time zone), with the same defaults and limits as {@link #stats}. Counted since the
+     * campaign's time zone), with the same limits as {@link #stats}. Counted since the
      * service kept them per wallet; earlier days show only in {@link CampaignStats#daily()}.
      */
     public WalletDays walletDays(OrganizationId org, CampaignId campaignId, LocalDate from, LocalDate to) {
