@@ -24,6 +24,7 @@ import sys
 import threading
 import time
 
+import console
 import floors
 from limits import Limits
 from journeys import Journeys
@@ -65,6 +66,8 @@ UNLIMITED_PUBLIC_PATHS = {f"WALLET_RATE_LIMIT_{group}_{what}": "1000000"
 # The console's owner, signed in by the console scenarios.
 CONSOLE_OWNER = "bench-owner@example.com"
 CONSOLE_PASSWORD = "bench-" + secrets.token_hex(12)
+# The console scenarios (console.py, console_recipients.py) sign in as this owner.
+console.EMAIL, console.PASSWORD = CONSOLE_OWNER, CONSOLE_PASSWORD
 
 
 def service_env(port, pg, key, data_dir, **extra):
@@ -794,7 +797,8 @@ COMMIT;
     def run(self):
         a = self.a
         os.makedirs(OUT, exist_ok=True)
-        only = set(a.only.split(",")) if a.only else {"bulk", "propagation", "fanout", "http", "stats", "holder"}
+        only = set(a.only.split(",")) if a.only else {"bulk", "propagation", "fanout", "http", "stats", "holder",
+                                                        "console"}
         if "apple" in only:
             started = time.time()
             self.apple()
@@ -806,7 +810,7 @@ COMMIT;
                 self.java_version = next((v for v in version if v.startswith("Java version")), "Java: unknown")
                 self.write_report("mvnw", None, [], time.time() - started, None)
                 return
-        self.have_wrk = bool(only & {"http", "stats", "holder"})
+        self.have_wrk = bool(only & {"http", "stats", "holder", "console"})
         if self.have_wrk:
             ensure_wrk()
         jar = a.jar or latest_jar()
@@ -868,7 +872,7 @@ COMMIT;
                     self.fanout()
             if "http" in only:
                 self.http_paths()
-            if only & {"stats", "holder"}:
+            if only & {"stats", "holder", "console"}:
                 Journeys(self, log, wrk, Service, free_port, OUT, BENCH).run(only)
             if "consolerecipients" in only:
                 ConsoleRecipients(self, log, OUT, CONSOLE_OWNER, CONSOLE_PASSWORD).run()
@@ -977,9 +981,9 @@ def main():
     p.add_argument("--timeout", type=int, default=600, help="seconds to wait for cards or a notification")
     p.add_argument("--propagation-timeout", type=int, default=60, help="seconds to wait for propagation")
     p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,stats,holder,soak,apple,limits,"
-                   "consolerecipients (default: all but soak, apple, limits and consolerecipients)")
+                   "console,consolerecipients (default: all but soak, apple, limits and consolerecipients)")
     p.add_argument("--stats-size", type=int, default=1_000_000,
-                   help="recipients of the campaign the stats and holder scenarios read (seeded by SQL)")
+                   help="recipients of the campaign the stats, holder and console scenarios read (seeded by SQL)")
     p.add_argument("--console-requests", type=int, default=300,
                    help="consolerecipients: timed requests per page (recipients: --stats-size)")
     p.add_argument("--console-warmup", type=int, default=100, help="consolerecipients: untimed requests per page")

@@ -13,6 +13,8 @@ import os
 import secrets
 import statistics
 
+from console import Console
+
 # Shares of the seeded recipients by i % 20: 0-1 only added (card created), 2-5 invited,
 # 6-9 opened and handed over, 10-18 installed, 19 installed and removed again. Even i use
 # alpha, odd i beta. Bits as journey.Milestones: 1 added, 2 card created, 4 invited, 8 opened,
@@ -81,6 +83,10 @@ INSERT INTO journey_counts (campaign_id, metric, on_day, n, folded)
 SELECT '{cid}', event_type, (occurred_at AT TIME ZONE '{zone}')::date, count(*), TRUE
 FROM journey_events WHERE campaign_id = '{cid}' AND event_type IN ('invited', 'opened', 'installed', 'removed')
 GROUP BY event_type, (occurred_at AT TIME ZONE '{zone}')::date;
+INSERT INTO journey_counts (campaign_id, metric, on_day, n, folded)
+SELECT '{cid}', provider || '.' || event_type, (occurred_at AT TIME ZONE '{zone}')::date, count(*), TRUE
+FROM journey_events WHERE campaign_id = '{cid}' AND event_type IN ('installed', 'removed') AND provider IS NOT NULL
+GROUP BY provider, event_type, (occurred_at AT TIME ZONE '{zone}')::date;
 COMMIT;
 """
 
@@ -122,6 +128,8 @@ class Journeys:
             self.stats(n)
         if "holder" in only:
             self.holder(n)
+        if "console" in only:
+            Console(self.b, self.log, self.BENCH).run(self.cid, n)
 
     def stats(self, n):
         """The statistics endpoint at 32 connections (throughput, against hello at 32) and at 2

@@ -310,7 +310,10 @@ class ModuleApiTest {
                             "JourneyEvent",
                             "JourneyEventType",
                             "Journeys",
-                            "Journeys.JourneyPage")));
+                            "Journeys.JourneyPage",
+                            "WalletDays",
+                            "WalletDays.Day",
+                            "WalletDays.PerWallet")));
 
     private final ApplicationModules modules = ApplicationModules.of(WalletCampaignsApplication.class);
 

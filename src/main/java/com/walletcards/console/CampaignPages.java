@@ -6,11 +6,15 @@ import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.campaign.CampaignStatus;
 import com.walletcards.campaign.CampaignType;
 import com.walletcards.console.view.CampaignRow;
+import com.walletcards.journey.CampaignStats;
+import com.walletcards.journey.Journeys;
 import com.walletcards.recipient.RecipientReads;
 import com.walletcards.shared.NotFound;
 import com.walletcards.shared.Page;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
@@ -33,10 +37,15 @@ class CampaignPages {
 
     private final CampaignManagement campaigns;
     private final RecipientReads recipients;
+    private final Journeys journeys;
+    private final CampaignOverviews overviews;
 
-    CampaignPages(CampaignManagement campaigns, RecipientReads recipients) {
+    CampaignPages(
+            CampaignManagement campaigns, RecipientReads recipients, Journeys journeys, CampaignOverviews overviews) {
         this.campaigns = campaigns;
         this.recipients = recipients;
+        this.journeys = journeys;
+        this.overviews = overviews;
     }
 
     @GetMapping("/console/campaigns")
@@ -57,8 +66,11 @@ class CampaignPages {
         int number = pageNumber(page);
         CampaignManagement.CampaignPage found = campaigns.search(
                 user.organization(), statusFilter, typeFilter, search, new Page(PAGE_SIZE, (number - 1) * PAGE_SIZE));
-        List<CampaignRow> rows =
-                found.campaigns().stream().map(c -> row(user, c)).toList();
+        // One read of the counters for the whole page, not one per row.
+        Map<CampaignId, CampaignStats.ByProvider> wallets = journeys.byProvider(user.organization(), found.campaigns());
+        List<CampaignRow> rows = found.campaigns().stream()
+                .map(c -> row(user, c, wallets.get(c.id())))
+                .toList();
         long pages = Math.max(1, (found.total() + PAGE_SIZE - 1) / PAGE_SIZE);
         model.addAttribute("user", user.view());
         model.addAttribute("rows", rows);
@@ -83,24 +95,41 @@ class CampaignPages {
             @AuthenticationPrincipal SignedIn user,
             @PathVariable String id,
             @RequestParam(required = false) @Nullable String done,
+            @RequestParam(required = false) @Nullable String days,
+            @RequestParam(required = false) @Nullable String from,
+            @RequestParam(required = false) @Nullable String to,
+            Locale locale,
             Model model) {
         Campaign campaign =
                 campaigns.find(user.organization(), new CampaignId(id)).orElseThrow(() -> new NotFound("Campaign"));
         model.addAttribute("user", user.view());
-        model.addAttribute("campaign", row(user, campaign));
+        model.addAttribute("campaign", row(user, campaign, null));
         model.addAttribute("canWrite", user.role().writesCampaigns());
         model.addAttribute("archived", campaign.status() == CampaignStatus.archived);
         // Only the known outcomes of the console's own writes; anything else in the address is ignored.
         model.addAttribute("done", done != null && DONE.contains(done) ? done : null);
+        model.addAttribute("zone", CampaignOverviews.zone(campaign).getId());
+        model.addAttribute("overview", overviews.of(user.organization(), campaign, days, from, to, locale));
         return "console/campaign";
     }
 
-    private CampaignRow row(SignedIn user, Campaign c) {
+    /**
+     * The recipients come from the recipient module's kept counts (the list's total, which reads
+     * no recipient beyond the page's one), the installed cards per wallet from the journey counters.
+     */
+    private CampaignRow row(SignedIn user, Campaign c, CampaignStats.@Nullable ByProvider wallets) {
         long count = recipients
                 .list(user.organization(), c.id(), null, null, new Page(1, 0))
                 .total();
         return new CampaignRow(
-                c.id().value(), c.name(), c.type().name(), c.status().name(), count);
+                c.id().value(),
+                c.name(),
+                c.type().name(),
+                c.status().name(),
+                count,
+                wallets == null ? 0 : wallets.alpha().installed(),
+                wallets == null ? 0 : wallets.beta().installed(),
+                wallets == null ? 0 : wallets.eudiw().installed());
     }
 
     private static int pageNumber(String raw) {

@@ -60,6 +60,27 @@ class JourneyCounts {
         return new Figures(totals, days);
     }
 
+    /** The totals by metric of each of the campaigns (every one named has an entry, maybe empty). */
+    Map<String, Map<String, Long>> totals(List<String> campaignIds) {
+        Map<String, Map<String, Long>> totals = new LinkedHashMap<>();
+        campaignIds.forEach(id -> totals.put(id, new HashMap<>()));
+        if (campaignIds.isEmpty()) {
+            return totals;
+        }
+        jdbc.sql("SELECT campaign_id, metric, SUM(n) AS n FROM journey_counts WHERE campaign_id = ANY(:campaigns)"
+                        + " AND on_day IS NULL GROUP BY campaign_id, metric")
+                .param("campaigns", com.walletcards.shared.SqlArrays.of(campaignIds))
+                .query((RowCallbackHandler)
+                        rs -> totals.computeIfAbsent(rs.getString("campaign_id"), c -> new HashMap<>())
+                                .put(rs.getString("metric"), rs.getLong("n")));
+        return totals;
+    }
+
+    /** The campaign's daily figures by day and metric, {@code from} to {@code to} inclusive. */
+    Map<LocalDate, Map<String, Long>> daily(String campaignId, LocalDate from, LocalDate to) {
+        return figures(campaignId, from, to).days();
+    }
+
     /** Folds the appended rows, {@link #FOLD_BATCH} per transaction, until none is left; answers how many. */
     int fold() {
         int folded = 0;

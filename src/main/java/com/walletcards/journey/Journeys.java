@@ -86,11 +86,58 @@ public class Journeys {
                         n(totals, "installed"),
                         n(totals, "removed"),
                         n(totals, "revoked")),
-                new CampaignStats.ByProvider(
-                        provider(totals, ProviderName.alpha),
-                        provider(totals, ProviderName.beta),
-                        provider(totals, ProviderName.eudiw)),
+                byProvider(totals),
                 daily);
+    }
+
+    private static CampaignStats.ByProvider byProvider(Map<String, Long> totals) {
+        return new CampaignStats.ByProvider(
+                provider(totals, ProviderName.alpha),
+                provider(totals, ProviderName.beta),
+                provider(totals, ProviderName.eudiw));
+    }
+
+    private static WalletDays.PerWallet perWallet(Map<String, Long> day, String figure) {
+        return new WalletDays.PerWallet(
+                n(day, ProviderName.alpha + figure),
+                n(day, ProviderName.beta + figure),
+                n(day, ProviderName.eudiw + figure));
+    }
+
+    /**
+     * Installs and removals per wallet and day, {@code from} to {@code to} inclusive (days in the
+     * campaign's time zone), with the same limits as {@link #stats}. Counted since the
+     * service kept them per wallet; earlier days show only in {@link CampaignStats#daily()}.
+     */
+    public WalletDays walletDays(OrganizationId org, CampaignId campaignId, LocalDate from, LocalDate to) {
+        if (to.isBefore(from)) {
+            throw ValidationFailed.of("to", "must not be before from");
+        }
+        if (ChronoUnit.DAYS.between(from, to) >= MAX_DAYS) {
+            throw ValidationFailed.of("to", "must be at most " + MAX_DAYS + " days after from");
+        }
+        campaigns.get(org, campaignId);
+        Map<LocalDate, Map<String, Long>> days = counts.daily(campaignId.value(), from, to);
+        List<WalletDays.Day> list = new ArrayList<>();
+        for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
+            Map<String, Long> day = days.getOrDefault(d, Map.of());
+            list.add(new WalletDays.Day(d, perWallet(day, ".installed"), perWallet(day, ".removed")));
+        }
+        return new WalletDays(from, to, list);
+    }
+
+    /**
+     * The per-wallet figures of several campaigns in one read, for a list: campaigns of another
+     * organization than {@code org} are left out.
+     */
+    public Map<CampaignId, CampaignStats.ByProvider> byProvider(OrganizationId org, List<Campaign> of) {
+        List<String> ids = of.stream()
+                .filter(c -> c.organizationId().equals(org))
+                .map(c -> c.id().value())
+                .toList();
+        Map<CampaignId, CampaignStats.ByProvider> answer = new java.util.LinkedHashMap<>();
+        counts.totals(ids).forEach((id, totals) -> answer.put(new CampaignId(id), byProvider(totals)));
+        return answer;
     }
 
     /** The recipient's journey, oldest first; another organization's recipient is not found. */

@@ -124,6 +124,10 @@ final class Milestones {
                     deltas.add(new Delta(campaignId, provider + ".installed", null, 1));
                 }
                 deltas.add(new Delta(campaignId, "installed", day, 1));
+                if (provider != null) {
+                    // Per wallet and day too, for the console's chart; a day's rows are events.
+                    deltas.add(new Delta(campaignId, provider + ".installed", day, 1));
+                }
             }
             case REMOVED -> {
                 reach(REMOVED, "removed", deltas);
@@ -134,6 +138,7 @@ final class Milestones {
                         changed = true;
                         deltas.add(new Delta(campaignId, provider + ".installed", null, -1));
                     }
+                    deltas.add(new Delta(campaignId, provider + ".removed", day, 1));
                 }
                 deltas.add(new Delta(campaignId, "removed", day, 1));
             }

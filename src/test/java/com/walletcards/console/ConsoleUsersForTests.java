@@ -8,29 +8,32 @@ import com.walletcards.support.Api;
 import java.net.http.HttpResponse;
 import java.util.Map;
 
-/** Organizations and console users made the way an operator makes them: through the admin API. */
-final class ConsoleUsersForTests {
+/**
+ * Organizations and console users made the way an operator makes them: through the admin API.
+ * Public for the console tests that need another package's helpers (Apple devices, mock APNs).
+ */
+public final class ConsoleUsersForTests {
 
-    static final String PASSWORD = "correct horse battery staple";
+    public static final String PASSWORD = "correct horse battery staple";
 
     private final int port;
     private final AccessManagement access;
 
-    ConsoleUsersForTests(int port, AccessManagement access) {
+    public ConsoleUsersForTests(int port, AccessManagement access) {
         this.port = port;
         this.access = access;
     }
 
-    Organization organization(String name) {
+    public Organization organization(String name) {
         return access.createOrganization(name + " " + System.nanoTime());
     }
 
-    static String email(String who) {
+    public static String email(String who) {
         return who + "-" + System.nanoTime() + "@example.com";
     }
 
     /** Adds the user and answers the path of their one-time link. */
-    String add(Organization org, String email, String role) {
+    public String add(Organization org, String email, String role) {
         Api.Response added = new Api(port, "test-admin-token")
                 .post(
                         "/admin/v1/organizations/" + org.id().value() + "/users",
@@ -41,7 +44,7 @@ final class ConsoleUsersForTests {
     }
 
     /** A user with {@link #PASSWORD}, set through their link. */
-    String withPassword(Organization org, String role) {
+    public String withPassword(Organization org, String role) {
         String email = email(role);
         String link = add(org, email, role);
         ConsoleClient client = new ConsoleClient(port);

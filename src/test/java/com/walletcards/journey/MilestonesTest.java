@@ -41,11 +41,13 @@ class MilestonesTest {
 
     @Test
     void aProviderCountsAsInstalledUntilItsCardIsRemoved() {
-        assertThat(apply(Step.INSTALLED, "beta")).containsExactly("installed 1", "beta.installed 1", "installed@day 1");
-        assertThat(apply(Step.INSTALLED, "beta")).containsExactly("installed@day 1");
+        assertThat(apply(Step.INSTALLED, "beta"))
+                .containsExactly("installed 1", "beta.installed 1", "installed@day 1", "beta.installed@day 1");
+        assertThat(apply(Step.INSTALLED, "beta")).containsExactly("installed@day 1", "beta.installed@day 1");
         assertThat(apply(Step.REMOVED, "beta"))
-                .containsExactly("removed 1", "beta.removed 1", "beta.installed -1", "removed@day 1");
-        assertThat(apply(Step.REMOVED, "beta")).containsExactly("removed@day 1");
+                .containsExactly(
+                        "removed 1", "beta.removed 1", "beta.installed -1", "beta.removed@day 1", "removed@day 1");
+        assertThat(apply(Step.REMOVED, "beta")).containsExactly("beta.removed@day 1", "removed@day 1");
     }
 
     @Test
