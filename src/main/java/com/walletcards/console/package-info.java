@@ -14,6 +14,7 @@
             "journey",
             "provider",
             "card",
+            "card :: spi",
             "issuance"
         })
 @org.jspecify.annotations.NullMarked

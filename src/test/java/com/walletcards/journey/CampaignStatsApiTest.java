@@ -38,6 +38,9 @@ class CampaignStatsApiTest {
     @Autowired
     JdbcClient jdbc;
 
+    @Autowired
+    JourneyFactFolding folding;
+
     Api api;
     Flows flows;
 
@@ -144,6 +147,7 @@ class CampaignStatsApiTest {
                 .get("downloadUrl")
                 .asString();
         assertThat(api.withKey(null).page(URI.create(url).getPath()).status()).isEqualTo(200);
+        Folded.campaign(folding, jdbc, c);
         OffsetDateTime old = Instant.now().minus(Duration.ofDays(401)).atOffset(ZoneOffset.UTC);
         jdbc.sql("UPDATE journey_events SET occurred_at = ? WHERE recipient_id = ? AND event_type = 'invited'")
                 .params(old, r)
