@@ -102,8 +102,10 @@ class ConsoleCampaignEditingBrowserTest {
         browser.find("#mv-0").sendKeys("c-17");
         browser.find("#campaign-form button.primary").click();
 
-        assertThat(browser.find("#e-f-campaignData-design-backgroundColor").getText())
-                .isEqualTo("must be a colour #RRGGBB");
+        await().atMost(Duration.ofSeconds(15))
+                .untilAsserted(() -> assertThat(browser.find("#e-f-campaignData-design-backgroundColor")
+                                .getText())
+                        .isEqualTo("must be a colour #RRGGBB"));
         assertThat(browser.find("[name=name]").getAttribute("value")).isEqualTo("Summer Night Concert");
         assertThat(browser.find("#mv-0").getAttribute("value")).isEqualTo("c-17");
         assertThat(Axe.seriousViolations(browser)).as("form with an error").isEmpty();
@@ -170,7 +172,8 @@ class ConsoleCampaignEditingBrowserTest {
                 .isEqualTo("19:30");
 
         browser.find("a[href$='/archive']").click();
-        assertThat(browser.find("h1").getText()).contains(words.archive());
+        await().atMost(Duration.ofSeconds(15))
+                .untilAsserted(() -> assertThat(browser.find("h1").getText()).contains(words.archive()));
         assertThat(Axe.seriousViolations(browser)).as("archive confirmation").isEmpty();
         browser.screenshot("console-campaign-archive");
         browser.find("form.confirm button[type=submit]").click();

@@ -82,24 +82,32 @@ class ConsoleRecipientsBrowserTest {
         }
     }
 
+    /** Waits for the page a link or a search leads to: right after the click the old one may still show. */
+    private static void rows(Browser browser, int expected) {
+        await().atMost(Duration.ofSeconds(15))
+                .ignoreExceptions()
+                .untilAsserted(() ->
+                        assertThat(browser.findAll("table.recipients tbody tr")).hasSize(expected));
+    }
+
     private void walkThrough(Browser browser, String language) {
         boolean de = language.equals("de");
         browser.open("http://127.0.0.1:" + port + "/console/campaigns/" + campaign);
         browser.find("#email").sendKeys(editor, Keys.TAB, PASSWORD, Keys.ENTER);
         browser.find("a.button.primary[href$='/recipients']").click();
 
-        assertThat(browser.findAll("table.recipients tbody tr")).hasSize(50);
+        rows(browser, 50);
         assertThat(browser.visibleText()).contains(de ? "56 Empf\u00e4nger" : "56 recipients", "Apple Wallet");
         assertThat(Axe.seriousViolations(browser)).as("recipients table").isEmpty();
         browser.screenshot("console-recipients");
 
         browser.find("a[rel=next]").click();
-        assertThat(browser.findAll("table.recipients tbody tr")).hasSize(6);
+        rows(browser, 6);
         browser.find("a[rel=prev]").click();
-        assertThat(browser.findAll("table.recipients tbody tr")).hasSize(50);
+        rows(browser, 50);
 
         browser.find("#q").sendKeys("ADA.LOVE", Keys.ENTER);
-        assertThat(browser.findAll("table.recipients tbody tr")).hasSize(1);
+        rows(browser, 1);
         browser.find("table.recipients tbody th a").click();
 
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
@@ -111,13 +119,19 @@ class ConsoleRecipientsBrowserTest {
         browser.screenshot("console-recipient");
 
         browser.find("a.button.danger[href$='/revoke']").click();
+        await().atMost(Duration.ofSeconds(15))
+                .ignoreExceptions()
+                .untilAsserted(() -> assertThat(browser.findAll("form button[type=submit].danger"))
+                        .hasSize(1));
         assertThat(browser.visibleText()).contains("Apple Wallet", "Google Wallet");
         assertThat(Axe.seriousViolations(browser)).as("revoke confirmation").isEmpty();
         browser.screenshot("console-recipient-revoke");
         browser.find("form button[type=submit].danger").click();
 
-        assertThat(browser.find("[role=status]").getText())
-                .isEqualTo(de ? "Die Karte wurde widerrufen." : "The card was revoked.");
+        await().atMost(Duration.ofSeconds(15))
+                .ignoreExceptions()
+                .untilAsserted(() -> assertThat(browser.find("[role=status]").getText())
+                        .isEqualTo(de ? "Die Karte wurde widerrufen." : "The card was revoked."));
         assertThat(api.get("/v1/campaigns/" + campaign + "/recipients/" + traveller)
                         .data()
                         .get("status")
