@@ -70,8 +70,10 @@ class ConsoleAuditTest {
 
         assertThat(all).contains("campaign.created", "user.signedIn", "href=\"/console/audit\"");
         assertThat(all.indexOf("user.signedIn")).isLessThan(all.indexOf("campaign.created"));
-        assertThat(occurrences(all, "<code>campaign.created</code>")).isEqualTo(2);
-        assertThat(occurrences(filtered, "<code>campaign.created</code>")).isEqualTo(1);
+        assertThat(occurrences(all, "<code class=\"action\">campaign.created</code>"))
+                .isEqualTo(2);
+        assertThat(occurrences(filtered, "<code class=\"action\">campaign.created</code>"))
+                .isEqualTo(1);
         assertThat(filtered).contains(campaign).doesNotContain("user.signedIn");
         assertThat(none).contains("No events match.");
     }
