@@ -59,7 +59,9 @@ class BrowseQueryPlanTest {
                         null,
                         Order.activity,
                         new Cursor(ACTIVITY_KEY, true),
-                        "recipients_campaign_status_activity"));
+                        // Either activity index walks this page in order; with other tests' rows in the
+                        // table the planner may prefer the campaign's one and filter the status.
+                        "recipients_campaign_status_activity|recipients_campaign_activity"));
     }
 
     @ParameterizedTest
@@ -70,7 +72,9 @@ class BrowseQueryPlanTest {
         if (TestDatabase.postgres()) {
             assertThat(plan)
                     .contains("index scan")
-                    .contains(index + " ")
+                    .containsAnyOf(java.util.Arrays.stream(index.split("\\|"))
+                            .map(name -> name + " ")
+                            .toArray(String[]::new))
                     .doesNotContain("seq scan")
                     .doesNotContain("sort");
         } else {
@@ -112,6 +116,9 @@ class BrowseQueryPlanTest {
         return new TransactionTemplate(transactions).execute(tx -> {
             if (TestDatabase.postgres()) {
                 jdbc.execute("SET LOCAL enable_seqscan = off");
+                // As in ListQueryPlanTest: on a tiny table a sort of one row looks as cheap as walking
+                // the page's index in order; the question is whether an index serves the page's order.
+                jdbc.execute("SET LOCAL enable_sort = off");
             }
             return String.join("\n", jdbc.queryForList("EXPLAIN " + sql, String.class, params.toArray()));
         });
