@@ -297,9 +297,11 @@ class CrashRecoveryTest {
                                 Map.of("header", "Doors open", "body", "Doors open at six"));
                 assertThat(sent.status()).as(sent.body()).isEqualTo(201);
                 String id = sent.data().get("id").asString();
+                // Killed as soon as the first batch is claimed: its cards are then being handed over.
                 await().atMost(Duration.ofSeconds(60))
-                        .pollInterval(Duration.ofMillis(20))
-                        .until(() -> count(finished, id) > 0);
+                        .pollInterval(Duration.ofMillis(10))
+                        .until(() -> count("SELECT COUNT(*) FROM notification_deliveries WHERE notification_id = ?", id)
+                                > 0);
                 sending.kill();
                 cut = id;
                 handledAtKill = count(finished, id);
