@@ -1,8 +1,9 @@
 package com.walletcards.audit;
 
 /**
- * Who acted: a console user ({@code user}, their id and email), an API key ({@code apiKey}, its id
- * and name, else its prefix) or the operator's admin token ({@code admin}).
+ * Who acted: a console user ({@code user}, their id and email) or an API key ({@code apiKey}, its id
+ * and name, else its prefix). Contract §15 knows only these two types; the operator's admin token is
+ * a bearer key too, so its writes appear as the key {@code admin}, which no issued key's id can be.
  */
 public record AuditActor(String type, String id, String name) {
 
@@ -15,6 +16,6 @@ public record AuditActor(String type, String id, String name) {
     }
 
     public static AuditActor admin() {
-        return new AuditActor("admin", "admin", "admin token");
+        return new AuditActor("apiKey", "admin", "admin token");
     }
 }

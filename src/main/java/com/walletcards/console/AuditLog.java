@@ -26,7 +26,7 @@ class AuditLog {
         }
 
         static Actor admin() {
-            return new Actor("admin", "admin", "admin token");
+            return new Actor("apiKey", "admin", "admin token");
         }
     }
 

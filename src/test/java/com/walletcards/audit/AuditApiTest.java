@@ -124,7 +124,8 @@ class AuditApiTest {
 
         JsonNode event = events("").get(0);
         assertThat(event.get("action").asString()).isEqualTo("api_key.revoked");
-        assertThat(event.get("actor").get("type").asString()).isEqualTo("admin");
+        assertThat(event.get("actor").get("type").asString()).isEqualTo("apiKey");
+        assertThat(event.get("actor").get("id").asString()).isEqualTo("admin");
         assertThat(target(event)).isEqualTo("api_key " + other.key().id());
     }
 
