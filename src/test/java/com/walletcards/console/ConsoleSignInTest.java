@@ -8,6 +8,9 @@ import com.walletcards.access.AccessManagement;
 import com.walletcards.access.Organization;
 import com.walletcards.support.DatabaseTest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -73,6 +76,38 @@ class ConsoleSignInTest {
         assertThat(wrong.statusCode()).isEqualTo(302).isEqualTo(unknown.statusCode());
         assertThat(location(wrong)).endsWith("/console/sign-in?error").isEqualTo(location(unknown));
         assertThat(wrong.body()).isEqualTo(unknown.body());
+    }
+
+    @Test
+    void oneAddressTryingManyAccountsMeetsItsAllowanceWhileAnotherAddressDoesNot() {
+        // The tests' own settings lift the per-address allowance; this throttle has the default's shape
+        // with an allowance of three a minute.
+        ConsoleProperties three = new ConsoleProperties(
+                "owner@example.com",
+                null,
+                Path.of("data"),
+                "http://localhost",
+                Duration.ofDays(7),
+                5,
+                Duration.ofMinutes(15),
+                3,
+                null,
+                null,
+                null,
+                null);
+        SignInThrottle throttle = new SignInThrottle(jdbc, three, Clock.systemUTC());
+
+        for (int i = 0; i < 3; i++) {
+            assertThat(throttle.waitBefore("guess" + i + "@example.org", "203.0.113.7"))
+                    .isEmpty();
+        }
+
+        assertThat(throttle.waitBefore("guess3@example.org", "203.0.113.7"))
+                .hasValueSatisfying(wait -> assertThat(wait).isPositive().isLessThanOrEqualTo(Duration.ofMinutes(1)));
+        assertThat(throttle.waitBeforePasskey("203.0.113.7"))
+                .as("a passkey attempt uses the same allowance")
+                .isPresent();
+        assertThat(throttle.waitBefore("guess3@example.org", "198.51.100.2")).isEmpty();
     }
 
     @Test
