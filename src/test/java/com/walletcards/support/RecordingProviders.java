@@ -33,16 +33,20 @@ import org.springframework.transaction.event.TransactionalEventListener;
 /**
  * Wraps every {@link WalletProvider} so tests can see each push and make a provider fail or
  * answer slowly, without any hook in production code. Import it into a test context; a service
- * started from the test class path (the crash and several-instance tests) picks it up by
- * component scan, where it only records unless {@code wallet.test.provider-latency} is set.
+ * started as a process of its own loads it only when its settings name it in
+ * {@code spring.main.sources} (component scanning skips a test configuration), and there it only
+ * records unless {@code wallet.test.provider-latency} or {@code wallet.test.halt-at-message-call} is set.
  */
 @TestConfiguration(proxyBeanMethods = false)
 public class RecordingProviders {
 
     @Bean
-    Recorder providerRecorder(@Value("${wallet.test.provider-latency:PT0S}") Duration latency) {
+    Recorder providerRecorder(
+            @Value("${wallet.test.provider-latency:PT0S}") Duration latency,
+            @Value("${wallet.test.halt-at-message-call:0}") int haltAtMessageCall) {
         Recorder recorder = new Recorder();
         recorder.latency(latency);
+        recorder.haltAtMessageCall(haltAtMessageCall);
         return recorder;
     }
 
@@ -162,6 +166,8 @@ public class RecordingProviders {
         private final Map<String, AtomicLong> attempts = new ConcurrentHashMap<>();
         private volatile Duration latency = Duration.ZERO;
         private volatile Duration createLatency = Duration.ZERO;
+        private final AtomicInteger messageCalls = new AtomicInteger();
+        private volatile int haltAtMessageCall;
 
         /** The next {@code times} calls that push to this card's objects fail; permanently or not. */
         public void failNext(String walletCardId, int times, boolean permanent) {
@@ -182,6 +188,23 @@ public class RecordingProviders {
         /** How long each call that creates objects takes from now on. */
         public void createLatency(Duration latency) {
             this.createLatency = latency;
+        }
+
+        /**
+         * The process ends the way {@code kill -9} ends it (no shutdown hook runs, no transaction
+         * completes) as the {@code call}-th lock-screen message call begins: a crash at a known point
+         * of a notification's fan-out, which a kill from outside can only hit by racing it. Only for a
+         * service started as a process of its own; 0 never halts.
+         */
+        public void haltAtMessageCall(int call) {
+            this.haltAtMessageCall = call;
+        }
+
+        void beforeMessages() {
+            if (haltAtMessageCall > 0 && messageCalls.incrementAndGet() == haltAtMessageCall) {
+                Runtime.getRuntime().halt(137);
+            }
+            respondSlowly();
         }
 
         /** Simulates a remote provider's response time on every push. */
@@ -334,7 +357,7 @@ public class RecordingProviders {
 
         @Override
         public List<@Nullable String> deliverMessages(List<ProviderObjectRef> objects, PushMessage message) {
-            recorder.getObject().respondSlowly();
+            recorder.getObject().beforeMessages();
             return delegate.deliverMessages(objects, message);
         }
 

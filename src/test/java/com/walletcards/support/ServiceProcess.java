@@ -108,6 +108,11 @@ public final class ServiceProcess implements AutoCloseable {
         waitForExit();
     }
 
+    /** Waits for a process that ends itself (a halt a test set up) to be gone. */
+    public void awaitExit(Duration atMost) {
+        await().atMost(atMost).pollInterval(Duration.ofMillis(50)).until(() -> !process.isAlive());
+    }
+
     @Override
     public void close() {
         if (process.isAlive()) {
