@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.walletcards.support.Api;
 import com.walletcards.support.PostgresAvailability;
 import com.walletcards.support.ProcessDatabase;
+import com.walletcards.support.RecordingProviders;
 import com.walletcards.support.ServiceProcess;
 import java.time.Duration;
 import java.util.List;
@@ -92,6 +93,7 @@ class PropagationCrashTest {
 
         // A remote provider's response time, so that propagation is still running when it is killed.
         settings.put("wallet.test.provider-latency", "PT0.2S");
+        settings.put("spring.main.sources", RecordingProviders.class.getName());
         running = ServiceProcess.start("propagation-crash-1", port, settings);
         for (int i = 1; i <= CHANGES; i++) {
             Api.Response changed = running.api(KEY).patch("/v1/campaigns/" + campaign, Map.of("name", "After " + i));

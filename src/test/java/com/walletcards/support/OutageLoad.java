@@ -51,6 +51,7 @@ public final class OutageLoad {
         settings.put("wallet.propagation.batch-size", "20");
         // A remote provider's response time, so that propagation is still running when the database goes.
         settings.put("wallet.test.provider-latency", "PT0.3S");
+        settings.put("spring.main.sources", RecordingProviders.class.getName());
         return settings;
     }
 
