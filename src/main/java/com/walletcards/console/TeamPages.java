@@ -66,6 +66,7 @@ class TeamPages {
         } catch (ConsoleUsers.LastOwner refused) {
             response.setStatus(HttpServletResponse.SC_CONFLICT);
             model.addAttribute("problem", "console.team.lastOwner");
+            model.addAttribute("refused", true);
             return confirmation(user, member, "role", chosen, model);
         }
         if (member.id().equals(user.userId()) && chosen != Role.owner) {
@@ -103,6 +104,7 @@ class TeamPages {
         } catch (ConsoleUsers.LastOwner refused) {
             response.setStatus(HttpServletResponse.SC_CONFLICT);
             model.addAttribute("problem", "console.team.lastOwner");
+            model.addAttribute("refused", true);
             return confirmation(user, member, "remove", member.role(), model);
         }
         flash.addFlashAttribute("removed", member.email());

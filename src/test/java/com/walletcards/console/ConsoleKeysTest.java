@@ -22,7 +22,7 @@ import tools.jackson.databind.JsonNode;
 @DatabaseTest
 class ConsoleKeysTest {
 
-    private static final Pattern SECRET = Pattern.compile("id=\"secret\"[^>]*value=\"([^\"]+)\"");
+    private static final Pattern SECRET = Pattern.compile("id=\"secret\"[^>]*>([^<]+)</textarea>");
 
     @LocalServerPort
     int port;

@@ -56,7 +56,7 @@ class ConsoleTeamTest {
                 "/console/users/" + editorId + "/role",
                 Map.of("role", "owner", "_csrf", ownerBrowser.csrf("/console/users")));
 
-        assertThat(confirmation).contains("Make " + editor + " Owner?");
+        assertThat(confirmation).contains("Give " + editor + " the role Owner?");
         assertThat(changed.statusCode()).isEqualTo(302);
         assertThat(ownerBrowser.get("/console/users").body()).contains("The role of " + editor + " was changed");
         HttpResponse<String> next = editorBrowser.get("/console/users");
