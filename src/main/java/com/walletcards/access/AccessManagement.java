@@ -25,11 +25,13 @@ public class AccessManagement {
 
     private final AccessQueries queries;
     private final VerifiedKeys verified;
+    private final KeyUses uses;
     private final Clock clock;
 
-    AccessManagement(AccessQueries queries, VerifiedKeys verified, Clock clock) {
+    AccessManagement(AccessQueries queries, VerifiedKeys verified, KeyUses uses, Clock clock) {
         this.queries = queries;
         this.verified = verified;
+        this.uses = uses;
         this.clock = clock;
     }
 
@@ -85,6 +87,7 @@ public class AccessManagement {
                 KeyHashing.displayPrefix(secret),
                 Set.copyOf(scopes),
                 Times.now(clock),
+                null,
                 null);
         queries.insert(key, KeyHashing.hash(secret));
         return new IssuedKey(key, secret);
@@ -105,10 +108,12 @@ public class AccessManagement {
 
     /** The principal of a presented key, if it exists and is not revoked. */
     Optional<ApiPrincipal> authenticate(String secret) {
-        return verified.authenticate(
+        Optional<ApiPrincipal> principal = verified.authenticate(
                 KeyHashing.hash(secret),
                 hash -> queries.activeKeyByHash(hash)
                         .map(k -> new ApiPrincipal(k.id(), k.organizationId(), k.scopes())));
+        principal.ifPresent(p -> uses.used(p.keyId()));
+        return principal;
     }
 
     /** In the change's transaction: every instance's cache forgets; this one right after the commit. */

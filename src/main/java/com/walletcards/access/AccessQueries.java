@@ -133,6 +133,13 @@ class AccessQueries {
                 > 0;
     }
 
+    /** Moves the key's last use forward (never back, when instances write out of order). */
+    void used(String keyId, OffsetDateTime at) {
+        jdbc.sql("UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)")
+                .params(at, keyId, at)
+                .update();
+    }
+
     /** Tells every instance's key cache to forget: run in the transaction of the change. */
     void bumpKeyRevision() {
         jdbc.sql("UPDATE api_key_revision SET revision = revision + 1 WHERE id = 1")
@@ -149,7 +156,7 @@ class AccessQueries {
             "SELECT id, name, contact_email, contact_phone, contact_url, default_locale, created_at FROM organizations";
 
     private static final String SELECT_KEY =
-            "SELECT id, organization_id, name, prefix, scopes, created_at, revoked_at FROM api_keys";
+            "SELECT id, organization_id, name, prefix, scopes, created_at, revoked_at, last_used_at FROM api_keys";
 
     private static String join(Set<Scope> scopes) {
         return scopes.stream().map(Scope::value).sorted().collect(Collectors.joining(" "));
@@ -169,6 +176,7 @@ class AccessQueries {
 
     private static ApiKey key(ResultSet rs, int row) throws SQLException {
         OffsetDateTime revoked = rs.getObject("revoked_at", OffsetDateTime.class);
+        OffsetDateTime used = rs.getObject("last_used_at", OffsetDateTime.class);
         Set<Scope> scopes = Arrays.stream(rs.getString("scopes").split(" "))
                 .map(Scope::parse)
                 .flatMap(Optional::stream)
@@ -180,6 +188,7 @@ class AccessQueries {
                 rs.getString("prefix"),
                 scopes,
                 rs.getObject("created_at", OffsetDateTime.class).toInstant(),
-                revoked == null ? null : revoked.toInstant());
+                revoked == null ? null : revoked.toInstant(),
+                used == null ? null : used.toInstant());
     }
 }

@@ -24,7 +24,9 @@ import org.springframework.web.servlet.ModelAndView;
             PasskeyPages.class,
             DesignPages.class,
             RecipientPages.class,
-            RecipientActions.class
+            RecipientActions.class,
+            KeyPages.class,
+            TeamPages.class
         })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {

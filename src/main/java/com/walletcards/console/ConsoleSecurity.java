@@ -17,6 +17,7 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.crypto.argon2.Argon2PasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.header.HeaderWriterFilter;
@@ -71,6 +72,7 @@ class ConsoleSecurity {
                 .authenticationProvider(new ConsoleAuthentication(users, passwords))
                 .addFilterBefore(new ThrottledSignIn(throttle), UsernamePasswordAuthenticationFilter.class)
                 .addFilterBefore(new ConsolePolicy(), HeaderWriterFilter.class)
+                .addFilterBefore(new CurrentUsers(users), AnonymousAuthenticationFilter.class)
                 .authorizeHttpRequests(a -> a.requestMatchers(
                                 "/console/sign-in",
                                 "/console/sign-in/throttled",

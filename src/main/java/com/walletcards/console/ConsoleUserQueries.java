@@ -64,6 +64,29 @@ class ConsoleUserQueries {
                 > 0;
     }
 
+    /** The organization's owners, locked until commit: two owners demoting each other take turns. */
+    int lockOwners(OrganizationId org) {
+        return jdbc.sql("SELECT id FROM console_users WHERE organization_id = ? AND role = 'owner' FOR UPDATE")
+                .param(org.value())
+                .query(String.class)
+                .list()
+                .size();
+    }
+
+    void setRole(String userId, Role role) {
+        jdbc.sql("UPDATE console_users SET role = ? WHERE id = ?")
+                .params(role.name(), userId)
+                .update();
+    }
+
+    /** Deletes the user with their set-password links. */
+    void delete(String userId) {
+        jdbc.sql("DELETE FROM console_password_links WHERE user_id = ?")
+                .param(userId)
+                .update();
+        jdbc.sql("DELETE FROM console_users WHERE id = ?").param(userId).update();
+    }
+
     @Nullable
     String passwordHash(String email) {
         return jdbc.sql("SELECT password_hash FROM console_users WHERE email = ?")

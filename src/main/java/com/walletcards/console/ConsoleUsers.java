@@ -58,6 +58,46 @@ class ConsoleUsers {
         return new NewUser(user, link(user, properties.passwordLinkValidity()));
     }
 
+    /** Gives the user another role; an organization never loses its last owner this way. */
+    @Transactional
+    ConsoleUser changeRole(OrganizationId org, String userId, Role role) {
+        ConsoleUser user = member(org, userId);
+        if (user.role() == Role.owner && role != Role.owner) {
+            keepAnOwner(org);
+        }
+        queries.setRole(user.id(), role);
+        return new ConsoleUser(user.id(), org, user.email(), user.name(), role, user.createdAt());
+    }
+
+    /** Removes the user (answered as they were); the organization's last owner stays. */
+    @Transactional
+    ConsoleUser remove(OrganizationId org, String userId) {
+        ConsoleUser user = member(org, userId);
+        if (user.role() == Role.owner) {
+            keepAnOwner(org);
+        }
+        queries.delete(user.id());
+        return user;
+    }
+
+    /** The user, when they belong to the organization; another organization's user is 404. */
+    ConsoleUser member(OrganizationId org, String userId) {
+        return queries.byId(userId).filter(u -> u.organizationId().equals(org)).orElseThrow(() -> new NotFound("User"));
+    }
+
+    private void keepAnOwner(OrganizationId org) {
+        if (queries.lockOwners(org) <= 1) {
+            throw new LastOwner();
+        }
+    }
+
+    /** Demoting or removing the organization's only owner would leave nobody to manage it. */
+    static final class LastOwner extends InvalidState {
+        LastOwner() {
+            super("The organization's last owner cannot be removed or given another role");
+        }
+    }
+
     List<ConsoleUser> of(OrganizationId org) {
         return queries.ofOrganization(org);
     }

@@ -20,6 +20,13 @@ final class ConsoleWrites {
         }
     }
 
+    /** Users, keys and the like are the owners' (editors and viewers see no link to them either). */
+    static void requireOwner(SignedIn user) {
+        if (!user.role().managesUsers()) {
+            throw new ReadOnlyRole();
+        }
+    }
+
     /**
      * The campaign's state as the summary page saw it: any write since (a change, a status move)
      * moves its time of last change, so a confirmation for an older state is refused.

@@ -2,7 +2,6 @@ package com.walletcards.console;
 
 import com.walletcards.console.view.UserRow;
 import com.walletcards.shared.ApiException;
-import com.walletcards.shared.NotFound;
 import com.walletcards.shared.Validation;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
@@ -13,7 +12,10 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-/** The organization's users; owners add users here (the others see this page as not found). */
+/**
+ * The organization's users; owners add users here, and reach each user's role change and removal
+ * ({@link TeamPages}). Editors and viewers see no link and are answered 403.
+ */
 @Controller
 class UserPages {
 
@@ -27,7 +29,7 @@ class UserPages {
 
     @GetMapping("/console/users")
     String list(@AuthenticationPrincipal SignedIn user, Model model) {
-        ownerOnly(user);
+        ConsoleWrites.requireOwner(user);
         return page(user, model);
     }
 
@@ -39,7 +41,7 @@ class UserPages {
             @RequestParam(required = false) @Nullable String role,
             Model model,
             HttpServletResponse response) {
-        ownerOnly(user);
+        ConsoleWrites.requireOwner(user);
         Validation v = new Validation();
         String validEmail = v.email("email", email, true);
         String validName = v.requiredText("name", name, 200);
@@ -65,16 +67,11 @@ class UserPages {
         model.addAttribute(
                 "users",
                 users.of(user.organization()).stream()
-                        .map(u -> new UserRow(u.email(), u.name(), u.role().name()))
+                        .map(u -> new UserRow(
+                                u.id(), u.email(), u.name(), u.role().name(), u.id().equals(user.userId())))
                         .toList());
         model.addAttribute(
                 "roles", java.util.Arrays.stream(Role.values()).map(Role::name).toList());
         return "console/users";
-    }
-
-    private static void ownerOnly(SignedIn user) {
-        if (!user.role().managesUsers()) {
-            throw new NotFound("Page");
-        }
     }
 }

@@ -97,7 +97,7 @@ class ConsoleCampaignsTest {
                 .doesNotContain("/console/campaigns/new")
                 .doesNotContain(">Users<");
         assertThat(viewer.get("/console/campaigns/" + campaign).body()).doesNotContain("/edit\"");
-        assertThat(viewer.get("/console/users").statusCode()).isEqualTo(404);
+        assertThat(viewer.get("/console/users").statusCode()).isEqualTo(403);
     }
 
     @Test
