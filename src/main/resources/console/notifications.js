@@ -20,7 +20,9 @@
   function mirror(field) {
     var target = document.getElementById(field.getAttribute('data-preview'));
     if (target) {
-      target.textContent = field.value.trim() ? field.value : target.getAttribute('data-empty');
+      var empty = !field.value.trim();
+      target.textContent = empty ? target.getAttribute('data-empty') : field.value;
+      target.classList.toggle('ls-placeholder', empty);
     }
   }
 
