@@ -113,6 +113,7 @@ class ConsoleNotificationsBrowserTest {
         waitForText(browser, "#pv-body", "Gate 3 is open");
         noSeriousViolations(browser, "composer");
         browser.screenshot("console-notification-compose");
+        browser.document("console-notification-compose-" + (de ? "de" : "en"));
 
         // Review: how many cards get it; then send.
         browser.find("#review").click();
@@ -149,6 +150,7 @@ class ConsoleNotificationsBrowserTest {
         waitFor(browser, "article.notification .badge.pending");
         noSeriousViolations(browser, "list with a pending notification");
         browser.screenshot("console-notifications");
+        browser.document("console-notifications-" + (de ? "de" : "en"));
 
         browser.find("a.button.danger[href$='/cancel']").click();
         waitFor(browser, "#confirm-cancel");
