@@ -135,8 +135,13 @@ class NotificationPages {
         } catch (ApiException refused) {
             return refused(user, campaign, entered, refused, response, model);
         }
+        // In the API's order after the body: the campaign's state (409), then the limit (429). The
+        // composer says why in either case (its notices) and offers no sending.
+        if (closed(campaign)) {
+            response.setStatus(HttpServletResponse.SC_CONFLICT);
+            return composer(user, campaign, entered, Map.of(), null, model);
+        }
         if (notifications.remaining(user.organization(), campaign.id()) == 0) {
-            // The page says why (the quota it shows is 0) and offers no sending.
             response.setStatus(429);
             return composer(user, campaign, entered, Map.of(), null, model);
         }
@@ -277,9 +282,12 @@ class NotificationPages {
         model.addAttribute("remaining", notifications.remaining(user.organization(), campaign.id()));
         model.addAttribute("limit", NotificationManagement.LIMIT);
         model.addAttribute("canWrite", user.role().writesCampaigns());
-        model.addAttribute(
-                "closed",
-                campaign.status() == CampaignStatus.archived || campaign.status() == CampaignStatus.completed);
+        model.addAttribute("closed", closed(campaign));
+    }
+
+    /** An archived or completed campaign sends no new notifications (the module refuses them with 409). */
+    private static boolean closed(Campaign campaign) {
+        return campaign.status() == CampaignStatus.archived || campaign.status() == CampaignStatus.completed;
     }
 
     private static Row row(Notification n, List<ProviderReport> reports, ZoneId zone) {

@@ -108,6 +108,11 @@ class ConsoleNotificationsTest {
                         .get("notifications"))
                 .as("nothing is sent before the confirmation")
                 .isEmpty();
+        HttpResponse<String> change = editor.post(
+                base + "/new", form(editor, base + "/new", "header", "Doors open", "body", "Gate 3", "when", "now"));
+        assertThat(change.body())
+                .as("the confirmation's Change keeps what was written")
+                .contains("value=\"Doors open\"", ">Gate 3</textarea>", "10 of 100 characters");
 
         HttpResponse<String> sent =
                 editor.post(base, form(editor, base + "/new", "header", "Doors open", "body", "Gate 3", "when", "now"));
@@ -265,6 +270,29 @@ class ConsoleNotificationsTest {
                         .data()
                         .get("notifications"))
                 .hasSize(3);
+    }
+
+    @Test
+    void anArchivedCampaignSaysItSendsNoNewNotificationsAndRefusesThem() {
+        assertThat(api.post("/v1/campaigns/" + campaign + "/archive", Map.of()).status())
+                .isEqualTo(200);
+        ConsoleClient editor = signedIn(org, "editor");
+
+        assertThat(editor.get(base).body())
+                .contains("This campaign is archived")
+                .doesNotContain(base + "/new\"");
+        assertThat(editor.get(base + "/new").body()).containsPattern("id=\"review\"[^>]*disabled");
+        HttpResponse<String> review =
+                editor.post(base + "/review", form(editor, base + "/new", "header", "h", "body", "b", "when", "now"));
+        assertThat(review.statusCode()).isEqualTo(409);
+        HttpResponse<String> sent =
+                editor.post(base, form(editor, base + "/new", "header", "h", "body", "b", "when", "now"));
+        assertThat(sent.statusCode()).isEqualTo(409);
+        assertThat(sent.body()).contains("The campaign is archived; it sends no new notifications");
+        assertThat(api.get("/v1/campaigns/" + campaign + "/notifications")
+                        .data()
+                        .get("notifications"))
+                .isEmpty();
     }
 
     @Test
