@@ -26,7 +26,8 @@ import org.springframework.web.servlet.ModelAndView;
             RecipientPages.class,
             RecipientActions.class,
             KeyPages.class,
-            TeamPages.class
+            TeamPages.class,
+            NotificationPages.class
         })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {

@@ -28,7 +28,7 @@ import org.springframework.transaction.annotation.Transactional;
 public class NotificationManagement {
 
     /** Notifications per campaign over its lifetime, immediate and scheduled together. */
-    static final int LIMIT = 3;
+    public static final int LIMIT = 3;
 
     private static final Logger log = LoggerFactory.getLogger(NotificationManagement.class);
     private final NotificationQueries queries;
@@ -73,6 +73,16 @@ public class NotificationManagement {
         queries.insert(n);
         scheduleDelivery(n, scheduledFor);
         return n;
+    }
+
+    /**
+     * How many of the campaign's {@link #LIMIT} notifications are still free: what a send or a
+     * schedule would find now (a parallel one may take the last slot first).
+     */
+    @Transactional(readOnly = true)
+    public int remaining(OrganizationId org, CampaignId campaignId) {
+        campaigns.get(org, campaignId);
+        return Math.max(0, LIMIT - queries.countTowardsLimit(org, campaignId));
     }
 
     /** The per-provider reports of these notifications, by notification id. */

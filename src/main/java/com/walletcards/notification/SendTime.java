@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
 public final class SendTime {
 
     static final String FIELD = "scheduledFor";
-    static final Duration MAX_AHEAD = Duration.ofDays(30);
+    public static final Duration MAX_AHEAD = Duration.ofDays(30);
 
     private SendTime() {}
 
@@ -35,7 +35,7 @@ public final class SendTime {
     }
 
     /** The window check against the service clock; {@code now} comes from the injected Clock. */
-    static void checkWindow(Instant scheduledFor, Instant now, Validation v) {
+    public static void checkWindow(Instant scheduledFor, Instant now, Validation v) {
         if (!scheduledFor.isAfter(now)) {
             v.reject(FIELD, "must be in the future");
         } else if (scheduledFor.isAfter(now.plus(MAX_AHEAD))) {
