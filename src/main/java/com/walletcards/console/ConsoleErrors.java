@@ -24,7 +24,10 @@ import org.springframework.web.servlet.ModelAndView;
             PasskeyPages.class,
             DesignPages.class,
             RecipientPages.class,
-            RecipientActions.class
+            RecipientActions.class,
+            ImportPages.class,
+            ImportProgressPages.class,
+            RecipientExport.class
         })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {
