@@ -92,9 +92,12 @@
           set('count-created', format.format(p.created));
           set('count-updated', format.format(p.updated));
           set('count-failed', format.format(p.failed));
-          if (p.finished) {
+          if (p.finished && !main.hasAttribute('data-finished')) {
             // The finished page lists the refused rows; it is loaded once.
             window.location.reload();
+            return;
+          }
+          if (p.finished && p.cardsIssued >= p.recipients) {
             return;
           }
           window.setTimeout(tick, 1000);

@@ -45,7 +45,8 @@ final class CsvUploads {
             for (int part = 0; part < MAX_PARTS; part++) {
                 boolean wanted = false;
                 for (String header = line(in); !header.isEmpty(); header = line(in)) {
-                    if (header.toLowerCase().startsWith("content-disposition") && header.contains("name=\"" + field + "\"")) {
+                    if (header.toLowerCase().startsWith("content-disposition")
+                            && header.contains("name=\"" + field + "\"")) {
                         wanted = true;
                     }
                 }

@@ -50,8 +50,7 @@ class ImportPages {
     private final ImportUploadStore uploads;
     private final AuditLog audit;
 
-    ImportPages(
-            CampaignManagement campaigns, RecipientCsvImports imports, ImportUploadStore uploads, AuditLog audit) {
+    ImportPages(CampaignManagement campaigns, RecipientCsvImports imports, ImportUploadStore uploads, AuditLog audit) {
         this.campaigns = campaigns;
         this.imports = imports;
         this.uploads = uploads;
@@ -92,10 +91,7 @@ class ImportPages {
 
     @GetMapping("/console/campaigns/{id}/imports/upload/{token}")
     String preview(
-            @AuthenticationPrincipal SignedIn user,
-            @PathVariable String id,
-            @PathVariable String token,
-            Model model)
+            @AuthenticationPrincipal SignedIn user, @PathVariable String id, @PathVariable String token, Model model)
             throws IOException {
         Campaign campaign = writable(user, id);
         Path file = uploads.find(user.organization(), id, token);
@@ -196,7 +192,8 @@ class ImportPages {
         }
         List<String> chosen = new ArrayList<>();
         for (int i = 0; i < preview.header().size(); i++) {
-            String choice = entered.getOrDefault("column" + i, suggestion(preview.header().get(i)));
+            String choice = entered.getOrDefault(
+                    "column" + i, suggestion(preview.header().get(i)));
             chosen.add(CHOICES.contains(choice) ? choice : "data");
         }
         model.addAttribute("user", user.view());
@@ -218,7 +215,9 @@ class ImportPages {
         }
         return problem.details().isEmpty()
                 ? List.of(problem.getMessage())
-                : problem.details().stream().map(d -> d.field() + ": " + d.message()).toList();
+                : problem.details().stream()
+                        .map(d -> d.field() + ": " + d.message())
+                        .toList();
     }
 
     /** Another organization's campaign is not found (404) before a viewer is refused (403). */

@@ -23,7 +23,8 @@ class ImportUploadLimit implements LargeBodyRoute {
 
     @Override
     public boolean matches(HttpServletRequest request) {
-        return "POST".equals(request.getMethod()) && UPLOAD.matcher(request.getRequestURI()).matches();
+        return "POST".equals(request.getMethod())
+                && UPLOAD.matcher(request.getRequestURI()).matches();
     }
 
     @Override

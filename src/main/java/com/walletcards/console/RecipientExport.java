@@ -45,7 +45,9 @@ class RecipientExport {
         CampaignId campaignId = new CampaignId(id);
         Campaign campaign = campaigns.get(user.organization(), campaignId);
         response.setContentType(new MediaType("text", "csv", StandardCharsets.UTF_8).toString());
-        response.setHeader("Content-Disposition", "attachment; filename=\"recipients-" + campaign.id().value() + ".csv\"");
+        response.setHeader(
+                "Content-Disposition",
+                "attachment; filename=\"recipients-" + campaign.id().value() + ".csv\"");
         response.setHeader("Cache-Control", "no-store");
         Writer out = response.getWriter();
         out.write("id,email,name,externalId,status,wallets,cardLink,added,lastActivity\r\n");

@@ -83,7 +83,8 @@ class ConsoleImportsTest {
     }
 
     private JsonNode finished(ConsoleClient who, String importPage) {
-        return await().atMost(Duration.ofSeconds(60)).until(
+        return await().atMost(Duration.ofSeconds(60))
+                .until(
                         () -> JSON.readTree(who.get(importPage + "/progress").body()),
                         p -> p.get("finished").asBoolean());
     }
@@ -118,7 +119,9 @@ class ConsoleImportsTest {
                 .get(0);
         assertThat(ada.get("name").asString()).isEqualTo("Ada Lovelace");
         assertThat(ada.get("recipientData").get("Seat").asString()).isEqualTo("B2");
-        assertThat(ada.get("recipientData").has("Notes")).as("an ignored column").isFalse();
+        assertThat(ada.get("recipientData").has("Notes"))
+                .as("an ignored column")
+                .isFalse();
 
         String status = editor.get(importPage).body();
         assertThat(status).contains("The import is complete.", "Refused rows", "refused.csv");
@@ -158,7 +161,8 @@ class ConsoleImportsTest {
                 base() + "/imports/upload?_csrf=" + token, "file", "x.csv", "\"email\nada@example.org".getBytes());
         assertThat(upload.statusCode()).isEqualTo(400);
         assertThat(upload.body()).contains("The file could not be read", "is not valid CSV");
-        HttpResponse<String> empty = editor.postFile(base() + "/imports/upload?_csrf=" + token, "file", "x.csv", new byte[0]);
+        HttpResponse<String> empty =
+                editor.postFile(base() + "/imports/upload?_csrf=" + token, "file", "x.csv", new byte[0]);
         assertThat(empty.statusCode()).isEqualTo(400);
         assertThat(empty.body()).contains("choose a CSV file first");
     }
@@ -174,7 +178,8 @@ class ConsoleImportsTest {
 
         HttpResponse<String> export = viewer.get(base() + "/recipients.csv");
         assertThat(export.statusCode()).isEqualTo(200);
-        assertThat(export.headers().firstValue("Content-Disposition").orElse("")).contains("attachment");
+        assertThat(export.headers().firstValue("Content-Disposition").orElse(""))
+                .contains("attachment");
         List<String> lines = export.body().lines().toList();
         assertThat(lines.get(0)).isEqualTo("id,email,name,externalId,status,wallets,cardLink,added,lastActivity");
         assertThat(lines).hasSize(1 + RecipientExport.PAGE + 21);
@@ -195,7 +200,8 @@ class ConsoleImportsTest {
         assertThat(viewer.postFile(base() + "/imports/upload?_csrf=" + token, "file", "g.csv", FILE.getBytes())
                         .statusCode())
                 .isEqualTo(403);
-        assertThat(viewer.post(preview, Map.of("_csrf", token, "column0", "email")).statusCode())
+        assertThat(viewer.post(preview, Map.of("_csrf", token, "column0", "email"))
+                        .statusCode())
                 .isEqualTo(403);
         assertThat(viewer.get(base() + "/recipients").body())
                 .doesNotContain("/imports/new")

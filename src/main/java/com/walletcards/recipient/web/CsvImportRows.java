@@ -75,7 +75,8 @@ public final class CsvImportRows implements Iterator<ImportRow>, Closeable {
             CsvReader<CsvRecord> reader = reader(body);
             Iterator<CsvRecord> records = reader.iterator();
             List<String> names = headerNames(records);
-            return new CsvImportRows(reader, records, mapping == null ? columns(names, false) : columns(mapped(names, mapping), true));
+            return new CsvImportRows(
+                    reader, records, mapping == null ? columns(names, false) : columns(mapped(names, mapping), true));
         } catch (IOException | RuntimeException e) {
             throw unreadable(e);
         }
@@ -85,12 +86,14 @@ public final class CsvImportRows implements Iterator<ImportRow>, Closeable {
     public static Preview preview(InputStream body, int rows) {
         try (CsvReader<CsvRecord> reader = reader(body)) {
             Iterator<CsvRecord> records = reader.iterator();
-            List<String> names = headerNames(records).stream().map(String::strip).toList();
+            List<String> names =
+                    headerNames(records).stream().map(String::strip).toList();
             List<List<String>> first = new ArrayList<>();
             while (first.size() < rows && records.hasNext()) {
                 first.add(List.copyOf(records.next().getFields()));
             }
-            List<String> suggested = names.stream().map(CsvImportRows::standardName).toList();
+            List<String> suggested =
+                    names.stream().map(CsvImportRows::standardName).toList();
             return new Preview(names, first, suggested);
         } catch (IOException | RuntimeException e) {
             throw unreadable(e);
@@ -105,28 +108,27 @@ public final class CsvImportRows implements Iterator<ImportRow>, Closeable {
 
     private static CsvReader<CsvRecord> reader(InputStream body) throws IOException {
         BufferedInputStream in = new BufferedInputStream(body, HEADER_PEEK_BYTES);
-            skipByteOrderMark(in);
-            char separator = separatorOf(headerLine(in));
-            CsvReader<CsvRecord> reader = CsvReader.builder()
-                    .fieldSeparator(separator)
-                    .allowUnclosedQuote(false)
-                    .skipEmptyLines(true)
-                    .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
-                    .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
-                    .ofCsvRecord(new InputStreamReader(
-                            in,
-                            StandardCharsets.UTF_8
-                                    .newDecoder()
-                                    .onMalformedInput(CodingErrorAction.REPORT)
-                                    .onUnmappableCharacter(CodingErrorAction.REPORT)));
+        skipByteOrderMark(in);
+        char separator = separatorOf(headerLine(in));
+        CsvReader<CsvRecord> reader = CsvReader.builder()
+                .fieldSeparator(separator)
+                .allowUnclosedQuote(false)
+                .skipEmptyLines(true)
+                .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
+                .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
+                .ofCsvRecord(new InputStreamReader(
+                        in,
+                        StandardCharsets.UTF_8
+                                .newDecoder()
+                                .onMalformedInput(CodingErrorAction.REPORT)
+                                .onUnmappableCharacter(CodingErrorAction.REPORT)));
         return reader;
     }
 
     /** The mapping must name every column of the file, no more and no less. */
     private static List<String> mapped(List<String> names, List<String> mapping) {
         if (mapping.size() != names.size()) {
-            throw ValidationFailed.of(
-                    "mapping", "names " + mapping.size() + " columns; the file has " + names.size());
+            throw ValidationFailed.of("mapping", "names " + mapping.size() + " columns; the file has " + names.size());
         }
         return mapping;
     }
