@@ -116,6 +116,9 @@ class ConsoleImportsBrowserTest {
         new Select(browser.find("#column2")).selectByValue("externalId");
         assertThat(Axe.seriousViolations(browser)).as("preview").isEmpty();
         browser.screenshot("console-import-preview");
+        if (de) {
+            browser.document("console-import-preview");
+        }
         browser.find("form[data-start] button[type=submit]").click();
 
         await().atMost(Duration.ofSeconds(60))
@@ -133,6 +136,9 @@ class ConsoleImportsBrowserTest {
                         .isEqualTo("3"));
         assertThat(Axe.seriousViolations(browser)).as("finished import").isEmpty();
         browser.screenshot("console-import-done");
+        if (de) {
+            browser.document("console-import-done");
+        }
 
         String href = browser.find("#refused-download").getAttribute("href");
         Object refused = browser.driver()
