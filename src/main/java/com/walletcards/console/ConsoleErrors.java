@@ -27,7 +27,10 @@ import org.springframework.web.servlet.ModelAndView;
             RecipientActions.class,
             KeyPages.class,
             TeamPages.class,
-            NotificationPages.class
+            NotificationPages.class,
+            ImportPages.class,
+            ImportProgressPages.class,
+            RecipientExport.class
         })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {

@@ -110,6 +110,7 @@ class RecipientPages {
         model.addAttribute(
                 "statuses", Arrays.stream(CardStatus.values()).map(Enum::name).toList());
         model.addAttribute("wallets", Arrays.asList(ProviderName.values()));
+        model.addAttribute("canWrite", user.role().writesCampaigns());
         return "console/recipients";
     }
 

@@ -53,6 +53,22 @@ final class ConsoleClient {
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    /** Sends one file as a browser's file form does ({@code multipart/form-data}). */
+    HttpResponse<String> postFile(String path, String field, String filename, byte[] content) {
+        String boundary = "----console-test-" + System.nanoTime();
+        byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + field + "\"; filename=\""
+                        + filename + "\"\r\nContent-Type: text/csv\r\n\r\n")
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
+        byte[] body = new byte[head.length + content.length + tail.length];
+        System.arraycopy(head, 0, body, 0, head.length);
+        System.arraycopy(content, 0, body, head.length, content.length);
+        System.arraycopy(tail, 0, body, head.length + content.length, tail.length);
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
+    }
+
     /** The CSRF token of the form on the page at {@code path}. */
     String csrf(String path) {
         Matcher m = CSRF.matcher(get(path).body());

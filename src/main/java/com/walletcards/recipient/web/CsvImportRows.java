@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads an import file as it arrives, one record at a time (never the whole body): UTF-8 with or
@@ -35,9 +36,10 @@ import java.util.Set;
  * naming {@code email} and optionally {@code name}, {@code phone}, {@code externalId}, {@code locale} (in any
  * case); every other column goes into {@code recipientData}. Each data row comes out checked by
  * the rules of a single add, or with its problems. A file that cannot be read as CSV at all fails
- * with 400 naming the line.
+ * with 400 naming the line. A mapping chosen by a person (the console's import) may replace the
+ * header's names column by column; an empty name leaves the column out.
  */
-final class CsvImportRows implements Iterator<ImportRow>, Closeable {
+public final class CsvImportRows implements Iterator<ImportRow>, Closeable {
 
     private static final String EMAIL = "email";
     private static final String NAME = "name";
@@ -60,27 +62,75 @@ final class CsvImportRows implements Iterator<ImportRow>, Closeable {
 
     /** Reads the header; a body without one, or without an email column, is refused at once. */
     static CsvImportRows open(InputStream body) {
+        return open(body, null);
+    }
+
+    /**
+     * Reads the file with the header's names replaced by {@code mapping} (one entry per column: a
+     * standard field, a recipientData key, or "" to leave the column out); without a mapping the
+     * header's own names count.
+     */
+    public static CsvImportRows open(InputStream body, @Nullable List<String> mapping) {
         try {
-            BufferedInputStream in = new BufferedInputStream(body, HEADER_PEEK_BYTES);
-            skipByteOrderMark(in);
-            char separator = separatorOf(headerLine(in));
-            CsvReader<CsvRecord> reader = CsvReader.builder()
-                    .fieldSeparator(separator)
-                    .allowUnclosedQuote(false)
-                    .skipEmptyLines(true)
-                    .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
-                    .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
-                    .ofCsvRecord(new InputStreamReader(
-                            in,
-                            StandardCharsets.UTF_8
-                                    .newDecoder()
-                                    .onMalformedInput(CodingErrorAction.REPORT)
-                                    .onUnmappableCharacter(CodingErrorAction.REPORT)));
+            CsvReader<CsvRecord> reader = reader(body);
             Iterator<CsvRecord> records = reader.iterator();
-            return new CsvImportRows(reader, records, header(records));
-        } catch (IOException e) {
+            List<String> names = headerNames(records);
+            return new CsvImportRows(
+                    reader, records, mapping == null ? columns(names, false) : columns(mapped(names, mapping), true));
+        } catch (IOException | RuntimeException e) {
             throw unreadable(e);
         }
+    }
+
+    /** The header and the first {@code rows} records as they stand in the file, for a person to map. */
+    public static Preview preview(InputStream body, int rows) {
+        try (CsvReader<CsvRecord> reader = reader(body)) {
+            Iterator<CsvRecord> records = reader.iterator();
+            List<String> names =
+                    headerNames(records).stream().map(String::strip).toList();
+            List<List<String>> first = new ArrayList<>();
+            while (first.size() < rows && records.hasNext()) {
+                first.add(List.copyOf(records.next().getFields()));
+            }
+            List<String> suggested =
+                    names.stream().map(CsvImportRows::standardName).toList();
+            return new Preview(names, first, suggested);
+        } catch (IOException | RuntimeException e) {
+            throw unreadable(e);
+        }
+    }
+
+    /**
+     * The start of a file: its column names, its first rows, and the field each column goes to
+     * when nobody changes it.
+     */
+    public record Preview(List<String> header, List<List<String>> rows, List<String> suggested) {}
+
+    private static CsvReader<CsvRecord> reader(InputStream body) throws IOException {
+        BufferedInputStream in = new BufferedInputStream(body, HEADER_PEEK_BYTES);
+        skipByteOrderMark(in);
+        char separator = separatorOf(headerLine(in));
+        CsvReader<CsvRecord> reader = CsvReader.builder()
+                .fieldSeparator(separator)
+                .allowUnclosedQuote(false)
+                .skipEmptyLines(true)
+                .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
+                .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
+                .ofCsvRecord(new InputStreamReader(
+                        in,
+                        StandardCharsets.UTF_8
+                                .newDecoder()
+                                .onMalformedInput(CodingErrorAction.REPORT)
+                                .onUnmappableCharacter(CodingErrorAction.REPORT)));
+        return reader;
+    }
+
+    /** The mapping must name every column of the file, no more and no less. */
+    private static List<String> mapped(List<String> names, List<String> mapping) {
+        if (mapping.size() != names.size()) {
+            throw ValidationFailed.of("mapping", "names " + mapping.size() + " columns; the file has " + names.size());
+        }
+        return mapping;
     }
 
     @Override
@@ -115,6 +165,9 @@ final class CsvImportRows implements Iterator<ImportRow>, Closeable {
                 continue;
             }
             String column = columns.get(i);
+            if (column.isEmpty()) {
+                continue;
+            }
             if (STANDARD.contains(column)) {
                 standard.put(column, value);
             } else {
@@ -147,18 +200,24 @@ final class CsvImportRows implements Iterator<ImportRow>, Closeable {
         reader.close();
     }
 
-    private static List<String> header(Iterator<CsvRecord> records) {
+    private static List<String> headerNames(Iterator<CsvRecord> records) {
         if (!records.hasNext()) {
             throw ValidationFailed.of("header", "is missing: the first line must name the columns, among them email");
         }
+        return records.next().getFields();
+    }
+
+    private static List<String> columns(List<String> names, boolean chosen) {
         List<String> columns = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         List<FieldError> problems = new ArrayList<>();
-        List<String> names = records.next().getFields();
         for (int i = 0; i < names.size(); i++) {
             String name = names.get(i).strip();
             String column = standardName(name);
-            if (name.isEmpty()) {
+            if (name.isEmpty() && chosen) {
+                columns.add("");
+                continue;
+            } else if (name.isEmpty()) {
                 problems.add(new FieldError("header[" + i + "]", "is empty: every column needs a name"));
             } else if (!seen.add(column.toLowerCase(Locale.ROOT))) {
                 problems.add(new FieldError("header[" + i + "]", "names " + name + " a second time"));
