@@ -264,6 +264,7 @@ class ModuleApiTest {
             entry(
                     "webhook",
                     Set.of(
+                            "Delivery",
                             "DeliveryAttempt",
                             "EventTypes",
                             "NewWebhook",
@@ -276,8 +277,10 @@ class ModuleApiTest {
                             "WebhookId",
                             "WebhookManagement",
                             "WebhookManagement.AttemptPage",
+                            "WebhookManagement.DeliveryLog",
                             "WebhookManagement.WebhookPage",
-                            "WebhookManagement.WithSecret")),
+                            "WebhookManagement.WithSecret",
+                            "WebhookSettings")),
             entry("email", Set.of("Invite", "Invite.Contact", "InviteEmails", "Mailer", "OutgoingEmail")),
             entry(
                     "holder",

@@ -24,7 +24,9 @@ import org.springframework.web.servlet.ModelAndView;
             PasskeyPages.class,
             DesignPages.class,
             RecipientPages.class,
-            RecipientActions.class
+            RecipientActions.class,
+            WebhookPages.class,
+            WebhookActions.class
         })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {

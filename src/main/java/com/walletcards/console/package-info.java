@@ -15,7 +15,8 @@
             "provider",
             "card",
             "card :: spi",
-            "issuance"
+            "issuance",
+            "webhook"
         })
 @org.jspecify.annotations.NullMarked
 package com.walletcards.console;
