@@ -106,6 +106,9 @@ class ConsoleWebhooksBrowserTest {
                 .contains(de ? "nur dieses eine Mal" : "shown only this once", "card.installed, card.removed");
         assertThat(Axe.seriousViolations(browser)).as("created, secret shown").isEmpty();
         browser.screenshot("console-webhook-created");
+        if (de) {
+            browser.document("console-webhook-secret-de");
+        }
 
         browser.find("form[action$='/test'] button").click();
         await().atMost(Duration.ofSeconds(20)).until(() -> receiver.requests.get() == 1);
@@ -118,6 +121,9 @@ class ConsoleWebhooksBrowserTest {
         assertThat(browser.visibleText()).doesNotContain(secret);
         assertThat(Axe.seriousViolations(browser)).as("delivery log").isEmpty();
         browser.screenshot("console-webhook-log");
+        if (!de) {
+            browser.document("console-webhook");
+        }
 
         browser.find("li.delivery form[action$='/resend'] button").click();
         await().atMost(Duration.ofSeconds(20)).until(() -> receiver.requests.get() == 2);
