@@ -62,6 +62,9 @@ class ConsoleWebhooksTest {
         assertThat(listed.get("description").asString()).isEqualTo("CRM sync");
         String id = listed.get("id").asString();
         assertThat(owner.get("/console/webhooks/" + id).body()).contains(TARGET).doesNotContain("whsec_");
+        assertThat(owner.get("/console/webhooks/" + id + "?before=%27%20or%201=1")
+                        .statusCode())
+                .isEqualTo(200);
         assertThat(owner.get("/console/webhooks").body()).contains(TARGET, "1 webhook");
         JsonNode audited =
                 api.get("/v1/audit-events?target=" + id).data().get("events").get(0);
@@ -154,6 +157,10 @@ class ConsoleWebhooksTest {
                             .statusCode())
                     .as(role)
                     .isEqualTo(403);
+            assertThat(browser.post("/console/webhooks/" + id + "/deliveries/dlv_0/resend", Map.of("_csrf", token))
+                            .statusCode())
+                    .as(role)
+                    .isEqualTo(403);
             assertThat(browser.get("/console/campaigns").body()).as(role).doesNotContain("/console/webhooks");
         }
         assertThat(api.get("/v1/webhooks").data().get("webhooks").size()).isEqualTo(1);
@@ -177,6 +184,9 @@ class ConsoleWebhooksTest {
                         .statusCode())
                 .isEqualTo(404);
         assertThat(owner.post("/console/webhooks/" + theirs + "/delete", Map.of("_csrf", token))
+                        .statusCode())
+                .isEqualTo(404);
+        assertThat(owner.post("/console/webhooks/" + theirs + "/deliveries/dlv_0/resend", Map.of("_csrf", token))
                         .statusCode())
                 .isEqualTo(404);
         assertThat(owner.get("/console/webhooks").body()).doesNotContain(theirs);
