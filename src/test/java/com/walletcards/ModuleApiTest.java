@@ -268,6 +268,7 @@ class ModuleApiTest {
             entry(
                     "webhook",
                     Set.of(
+                            "Delivery",
                             "DeliveryAttempt",
                             "EventTypes",
                             "NewWebhook",
@@ -280,8 +281,10 @@ class ModuleApiTest {
                             "WebhookId",
                             "WebhookManagement",
                             "WebhookManagement.AttemptPage",
+                            "WebhookManagement.DeliveryLog",
                             "WebhookManagement.WebhookPage",
-                            "WebhookManagement.WithSecret")),
+                            "WebhookManagement.WithSecret",
+                            "WebhookSettings")),
             entry("email", Set.of("Invite", "Invite.Contact", "InviteEmails", "Mailer", "OutgoingEmail")),
             entry(
                     "holder",

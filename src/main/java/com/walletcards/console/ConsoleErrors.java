@@ -30,7 +30,9 @@ import org.springframework.web.servlet.ModelAndView;
             NotificationPages.class,
             ImportPages.class,
             ImportProgressPages.class,
-            RecipientExport.class
+            RecipientExport.class,
+            WebhookPages.class,
+            WebhookActions.class
         })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {

@@ -16,7 +16,8 @@
             "card",
             "card :: spi",
             "issuance",
-            "notification"
+            "notification",
+            "webhook"
         })
 @org.jspecify.annotations.NullMarked
 package com.walletcards.console;

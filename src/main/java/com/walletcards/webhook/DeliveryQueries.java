@@ -168,6 +168,87 @@ class DeliveryQueries {
                 .single();
     }
 
+    /**
+     * A subscription's deliveries, newest first, from just before {@code before} (a delivery id;
+     * ids grow with time), each with its attempts: two indexed reads whatever the log's length.
+     */
+    List<Delivery> deliveries(OrganizationId org, WebhookId webhook, @Nullable String before, int limit) {
+        List<Object> params = new java.util.ArrayList<>(List.of(org.value(), webhook.value()));
+        if (before != null) {
+            params.add(before);
+        }
+        params.add(limit);
+        List<Delivery> rows = jdbc.sql("SELECT d.id, d.event_id, e.type, d.status, d.next_attempt_at, d.created_at"
+                        + " FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id"
+                        + " WHERE d.organization_id = ? AND d.webhook_id = ?" + (before == null ? "" : " AND d.id < ?")
+                        + " ORDER BY d.id DESC LIMIT ?")
+                .params(params)
+                .query((rs, row) -> new Delivery(
+                        rs.getString("id"),
+                        rs.getString("event_id"),
+                        rs.getString("type"),
+                        rs.getString("status"),
+                        instant(rs, "next_attempt_at"),
+                        rs.getObject("created_at", OffsetDateTime.class).toInstant(),
+                        List.of()))
+                .list();
+        if (rows.isEmpty()) {
+            return rows;
+        }
+        Map<String, List<DeliveryAttempt>> attempts = new java.util.HashMap<>();
+        jdbc.sql("SELECT delivery_id, id, event_id, event_type, attempt, succeeded, status_code, error, response_body,"
+                        + " duration_ms, attempted_at FROM webhook_attempts WHERE delivery_id IN (:ids)"
+                        + " ORDER BY attempt DESC")
+                .param("ids", rows.stream().map(Delivery::id).toList())
+                .query((rs, row) -> Map.entry(rs.getString("delivery_id"), attempt(rs, row)))
+                .list()
+                .forEach(e -> attempts.computeIfAbsent(e.getKey(), k -> new java.util.ArrayList<>())
+                        .add(e.getValue()));
+        return rows.stream()
+                .map(d -> new Delivery(
+                        d.id(),
+                        d.eventId(),
+                        d.type(),
+                        d.status(),
+                        d.nextAttemptAt(),
+                        d.createdAt(),
+                        attempts.getOrDefault(d.id(), List.of())))
+                .toList();
+    }
+
+    /** One delivery of a subscription, for sending it again. */
+    Optional<Delivery> delivery(OrganizationId org, WebhookId webhook, String id) {
+        return jdbc.sql("SELECT d.id, d.event_id, e.type, d.status, d.next_attempt_at, d.created_at"
+                        + " FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id"
+                        + " WHERE d.id = ? AND d.organization_id = ? AND d.webhook_id = ?")
+                .params(id, org.value(), webhook.value())
+                .query((rs, row) -> new Delivery(
+                        rs.getString("id"),
+                        rs.getString("event_id"),
+                        rs.getString("type"),
+                        rs.getString("status"),
+                        instant(rs, "next_attempt_at"),
+                        rs.getObject("created_at", OffsetDateTime.class).toInstant(),
+                        List.of()))
+                .optional();
+    }
+
+    /** A fresh delivery of a stored event to one subscription, due at once. */
+    String insertDelivery(OrganizationId org, WebhookId webhook, String eventId, Instant at) {
+        String id = Ids.newId("dlv");
+        OffsetDateTime now = Times.db(at);
+        jdbc.sql("INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, status, attempts, claims,"
+                        + " next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'pending', 0, 0, ?, ?, ?)")
+                .params(id, org.value(), webhook.value(), eventId, now, now, now)
+                .update();
+        return id;
+    }
+
+    private static @Nullable Instant instant(ResultSet rs, String column) throws SQLException {
+        OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+
     private static DeliveryAttempt attempt(ResultSet rs, int row) throws SQLException {
         return new DeliveryAttempt(
                 rs.getString("id"),

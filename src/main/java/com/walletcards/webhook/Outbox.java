@@ -87,6 +87,18 @@ class Outbox {
         Instant now = Times.now(clock);
         deliveries.insertEvents(enqueued, now);
         deliveries.insertDeliveries(enqueued, now);
+        wakeUpWorker();
+    }
+
+    /** Delivers a stored event once more to one subscription, as a fresh delivery due at once. */
+    @Transactional
+    public String redeliver(OrganizationId org, WebhookId webhook, String eventId) {
+        String id = deliveries.insertDelivery(org, webhook, eventId, Times.now(clock));
+        wakeUpWorker();
+        return id;
+    }
+
+    private void wakeUpWorker() {
         if (TransactionSynchronizationManager.isSynchronizationActive()) {
             scope().wakeUpAfterCommit = true;
         } else {

@@ -2,6 +2,7 @@ package com.walletcards.webhook;
 
 import com.walletcards.shared.Ids;
 import com.walletcards.shared.InvalidState;
+import com.walletcards.shared.NotFound;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Page;
 import com.walletcards.shared.Times;
@@ -42,6 +43,10 @@ public class WebhookManagement {
     public record WebhookPage(List<Webhook> webhooks, long total) {}
 
     public record AttemptPage(List<DeliveryAttempt> attempts, long total) {}
+
+    /** Deliveries newest first; {@code next} is the cursor of the following page, null at the end. */
+    public record DeliveryLog(
+            List<Delivery> deliveries, @Nullable String next) {}
 
     /**
      * A subscription with its signing secret in clear: the answer of create and rotate, the only
@@ -129,6 +134,40 @@ public class WebhookManagement {
             throw new InvalidState("The webhook is disabled; enable it before sending a test event");
         }
         return outbox.enqueue(org, EventTypes.TEST, Times.now(clock), Map.of("webhookId", id.value()), List.of(id));
+    }
+
+    /**
+     * A page of the subscription's deliveries with their attempts, newest first, read by keyset:
+     * {@code before} is the {@code next} of the previous page (null for the first), so a page deep
+     * in a long log costs what the first does.
+     */
+    @Transactional(readOnly = true)
+    public DeliveryLog deliveryLog(OrganizationId org, WebhookId id, @Nullable String before, int limit) {
+        get(org, id);
+        List<Delivery> found = deliveries.deliveries(org, id, before, limit + 1);
+        if (found.size() <= limit) {
+            return new DeliveryLog(found, null);
+        }
+        List<Delivery> page = found.subList(0, limit);
+        return new DeliveryLog(page, page.get(limit - 1).id());
+    }
+
+    /**
+     * Sends a delivery's event to the subscription again, as a new delivery with the same event id
+     * (so a receiver that deduplicates by {@code webhook-id} sees it as the same event). Only a
+     * finished delivery: one that is still being retried would race its own next attempt.
+     */
+    @Transactional
+    public String resend(OrganizationId org, WebhookId id, String deliveryId) {
+        Webhook webhook = get(org, id);
+        Delivery delivery = deliveries.delivery(org, id, deliveryId).orElseThrow(() -> new NotFound("Delivery"));
+        if (!webhook.enabled()) {
+            throw new InvalidState("The webhook is disabled; enable it before sending a delivery again");
+        }
+        if (!delivery.finished()) {
+            throw new InvalidState("The delivery is still being attempted; it can be sent again once it has finished");
+        }
+        return outbox.redeliver(org, id, delivery.eventId());
     }
 
     @Transactional(readOnly = true)

@@ -1,13 +1,11 @@
 package com.walletcards.webhook.web;
 
-import com.walletcards.shared.Validation;
 import com.walletcards.shared.web.ApiSchemas;
-import com.walletcards.webhook.EventTypes;
 import com.walletcards.webhook.NewWebhook;
 import com.walletcards.webhook.TargetPolicy;
+import com.walletcards.webhook.WebhookSettings;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
-import java.net.URI;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -38,14 +36,9 @@ record CreateWebhookRequest(
         @Schema(maxLength = MAX_DESCRIPTION, example = "CRM sync") @Nullable
         String description) {
 
-    static final int MAX_DESCRIPTION = 500;
+    static final int MAX_DESCRIPTION = WebhookSettings.MAX_DESCRIPTION;
 
     NewWebhook validated(TargetPolicy targets) {
-        Validation v = new Validation();
-        URI target = targets.checkUrl("url", url, v);
-        List<String> types = EventTypes.validate("events", events, v);
-        String text = v.optionalText("description", description, MAX_DESCRIPTION);
-        v.throwIfInvalid();
-        return new NewWebhook(target.toString(), types, text);
+        return WebhookSettings.validNew(targets, url, events, description);
     }
 }
