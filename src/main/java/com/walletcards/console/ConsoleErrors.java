@@ -24,7 +24,8 @@ import org.springframework.web.servlet.ModelAndView;
             PasskeyPages.class,
             DesignPages.class,
             RecipientPages.class,
-            RecipientActions.class
+            RecipientActions.class,
+            InvitationPages.class
         })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {
