@@ -106,6 +106,9 @@ class ConsoleInvitationsTest {
                         editor.csrf(composer)));
         assertThat(done.statusCode()).isEqualTo(200);
         assertThat(done.body()).contains("1 recipients were invited.");
+        assertThat(done.body().split("id=\"count-invited\"", -1))
+                .as("the figures are shown once")
+                .hasSize(2);
         assertThat(status(c, grace)).isEqualTo("invited");
 
         assertThat(flows.callback("alpha", "SAVE", flows.cardOf(c, grace)).status())
