@@ -32,7 +32,8 @@ import org.springframework.web.servlet.ModelAndView;
             ImportProgressPages.class,
             RecipientExport.class,
             WebhookPages.class,
-            WebhookActions.class
+            WebhookActions.class,
+            InvitationPages.class
         })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleErrors {

@@ -14,6 +14,7 @@ import com.walletcards.card.WalletCards;
 import com.walletcards.email.Invite;
 import com.walletcards.email.InviteEmails;
 import com.walletcards.email.Mailer;
+import com.walletcards.email.OutgoingEmail;
 import com.walletcards.recipient.Recipient;
 import com.walletcards.shared.Times;
 import java.time.Clock;
@@ -80,8 +81,21 @@ class Invitations {
 
     boolean send(Pending invite, InviteEmail wording) {
         Recipient r = invite.recipient();
+        boolean accepted = mailer.send(compose(invite, wording));
+        try {
+            events.publishEvent(
+                    new InviteEmailOutcome(r.organizationId(), r.campaignId(), r.id(), accepted, Times.now(clock)));
+        } catch (RuntimeException e) {
+            log.warn("The invite email outcome of recipient {} was not recorded: {}", r.id(), e.toString());
+        }
+        return accepted;
+    }
+
+    /** The email exactly as {@link #send} would send it; previews and test emails show this one. */
+    OutgoingEmail compose(Pending invite, InviteEmail wording) {
+        Recipient r = invite.recipient();
         Campaign c = invite.campaign();
-        // The structured venue's name, or the location text (contract §12).
+        // The structured venue's name, or the location text (contract §12). The keys are InviteEmail.PLACEHOLDERS.
         String venue = c.venue().map(Venue::name).orElse(null);
         Map<String, String> values = new LinkedHashMap<>();
         values.put("name", r.name() == null ? "" : r.name());
@@ -117,14 +131,13 @@ class Invitations {
                         .map(Organization::contact)
                         .map(Invitations::contact)
                         .orElse(null));
-        boolean accepted =
-                mailer.send(emails.compose(details, wording.subject(), wording.body(), wording.buttonText()));
-        try {
-            events.publishEvent(
-                    new InviteEmailOutcome(r.organizationId(), r.campaignId(), r.id(), accepted, Times.now(clock)));
-        } catch (RuntimeException e) {
-            log.warn("The invite email outcome of recipient {} was not recorded: {}", r.id(), e.toString());
-        }
-        return accepted;
+        return emails.compose(details, wording.subject(), wording.body(), wording.buttonText());
+    }
+
+    /** A test email: the composed invitation, addressed to someone else and not counted as the recipient's. */
+    boolean sendTest(Pending invite, InviteEmail wording, String to) {
+        OutgoingEmail email = compose(invite, wording);
+        return mailer.send(new OutgoingEmail(
+                to, email.senderName(), email.replyTo(), email.subject(), email.text(), email.html()));
     }
 }

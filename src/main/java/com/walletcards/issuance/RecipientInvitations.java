@@ -4,11 +4,13 @@ import com.walletcards.campaign.Campaign;
 import com.walletcards.campaign.CampaignId;
 import com.walletcards.campaign.CampaignManagement;
 import com.walletcards.card.WalletCards;
+import com.walletcards.email.OutgoingEmail;
 import com.walletcards.recipient.HistoryEntry;
 import com.walletcards.recipient.PendingCard;
 import com.walletcards.recipient.Recipient;
 import com.walletcards.recipient.RecipientCards;
 import com.walletcards.recipient.RecipientEvents.RecipientInvited;
+import com.walletcards.shared.NotFound;
 import com.walletcards.shared.OrganizationId;
 import com.walletcards.shared.Times;
 import java.time.Clock;
@@ -82,6 +84,44 @@ public class RecipientInvitations {
         events.publishEvent(new RecipientInvited(org, r.id(), r.campaignId(), r.walletCardId(), link, now));
         return new Invitations.Pending(r, campaign, link);
     }
+
+    /** How many recipients of the campaign have a ready card and were never invited (status created). */
+    public long readyToInvite(OrganizationId org, CampaignId campaignId) {
+        campaigns.get(org, campaignId);
+        return recipients.readyToInvite(campaignId);
+    }
+
+    /**
+     * The invitation email a recipient would receive with this wording, composed as an invite
+     * composes it, without inviting: the card's link when it has a card, else a sample address.
+     */
+    public OutgoingEmail preview(OrganizationId org, CampaignId campaignId, String recipientId, InviteEmail wording) {
+        return mail.compose(previewed(org, campaignId, recipientId), wording);
+    }
+
+    /** Sends the previewed invitation to {@code to} (a campaign manager checking it), not to the recipient. */
+    public boolean sendTest(
+            OrganizationId org, CampaignId campaignId, String recipientId, InviteEmail wording, String to) {
+        return mail.sendTest(previewed(org, campaignId, recipientId), wording, to);
+    }
+
+    private Invitations.Pending previewed(OrganizationId org, CampaignId campaignId, String recipientId) {
+        Campaign campaign = campaigns.get(org, campaignId);
+        Recipient r = recipients.find(org, List.of(recipientId)).stream()
+                .filter(found -> found.campaignId().equals(campaignId.value()))
+                .findFirst()
+                .orElseThrow(() -> new NotFound("Recipient"));
+        String link = r.walletCardId() == null
+                ? null
+                : cards.views(org, List.of(r.walletCardId())).entrySet().stream()
+                        .map(e -> e.getValue().downloadUrl())
+                        .findFirst()
+                        .orElse(null);
+        return new Invitations.Pending(r, campaign, link == null ? SAMPLE_LINK : link);
+    }
+
+    /** Stands in for the link of a card not issued yet; inviting issues the card and its real link. */
+    static final String SAMPLE_LINK = "https://wallet.example/c/sample";
 
     /** Invites up to {@code limit} ready recipients (status created), oldest first. */
     public BulkInvitation inviteReady(

@@ -26,10 +26,7 @@ final class InviteRequests {
             @Schema(maxLength = 100, example = "Add to Wallet") @Nullable
             String buttonText) {
         InviteEmail validated(Validation v) {
-            return new InviteEmail(
-                    v.optionalText("email.subject", subject, 200),
-                    v.optionalText("email.body", body, 10_000),
-                    v.optionalText("email.buttonText", buttonText, 100));
+            return InviteEmail.validated(subject, body, buttonText, v);
         }
     }
 
