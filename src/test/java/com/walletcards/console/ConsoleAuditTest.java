@@ -41,7 +41,7 @@ class ConsoleAuditTest {
     @Test
     void aUserAddedInTheConsoleIsRecordedWithTheOwnerAsActor() {
         String owner = users.withPassword(org, "owner");
-        ConsoleClient browser = signedIn(owner);
+        ConsoleClient browser = users.signedIn(owner);
         String token = browser.csrf("/console/users");
         String added = ConsoleUsersForTests.email("added");
 
@@ -62,7 +62,7 @@ class ConsoleAuditTest {
         String campaign = new Flows(api).campaign();
         new Flows(api).campaign();
         String owner = users.withPassword(org, "owner");
-        ConsoleClient browser = signedIn(owner);
+        ConsoleClient browser = users.signedIn(owner);
 
         String all = browser.get("/console/audit").body();
         String filtered = browser.get("/console/audit?target=" + campaign).body();
@@ -81,7 +81,7 @@ class ConsoleAuditTest {
     @Test
     void editorsAndViewersAreRefusedWith403AndSeeNoLink() {
         for (String role : List.of("editor", "viewer")) {
-            ConsoleClient browser = signedIn(users.withPassword(org, role));
+            ConsoleClient browser = users.signedIn(users.withPassword(org, role));
 
             HttpResponse<String> page = browser.get("/console/audit");
 
@@ -97,17 +97,10 @@ class ConsoleAuditTest {
         String theirs = new Flows(new Api(
                         port, access.issueKey(other.id(), "other", Scope.all()).secret()))
                 .campaign();
-        ConsoleClient browser = signedIn(users.withPassword(org, "owner"));
+        ConsoleClient browser = users.signedIn(users.withPassword(org, "owner"));
 
         assertThat(browser.get("/console/audit").body()).doesNotContain(theirs);
         assertThat(browser.get("/console/audit?target=" + theirs).body()).contains("No events match.");
-    }
-
-    private ConsoleClient signedIn(String email) {
-        ConsoleClient browser = new ConsoleClient(port);
-        assertThat(browser.signIn(email, ConsoleUsersForTests.PASSWORD).statusCode())
-                .isEqualTo(302);
-        return browser;
     }
 
     private static int occurrences(String text, String part) {

@@ -1,6 +1,5 @@
 package com.walletcards.console;
 
-import static com.walletcards.console.ConsoleUsersForTests.PASSWORD;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -56,13 +55,6 @@ class ConsoleCampaignWritesTest {
         flows = new Flows(api);
     }
 
-    private ConsoleClient signedIn(Organization of, String role) {
-        ConsoleClient browser = new ConsoleClient(port);
-        assertThat(browser.signIn(users.withPassword(of, role), PASSWORD).statusCode())
-                .isEqualTo(302);
-        return browser;
-    }
-
     private static Map<String, String> form(String... pairs) {
         Map<String, String> form = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
@@ -78,7 +70,7 @@ class ConsoleCampaignWritesTest {
     @Test
     void aChangeToACampaignWithoutInstalledCardsIsSavedAtOnceAndAudited() {
         String id = flows.campaign(Map.of("name", "Quiet Fair"));
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
         String token = editor.csrf("/console/campaigns/" + id + "/edit");
 
         HttpResponse<String> saved = editor.post(
@@ -106,7 +98,7 @@ class ConsoleCampaignWritesTest {
     @Test
     void aRefusedChangeShowsTheApisErrorNextToTheFieldAndKeepsWhatWasTyped() {
         String id = flows.campaign(Map.of("name", "Colour Fair"));
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
         String token = editor.csrf("/console/campaigns/" + id + "/edit");
 
         HttpResponse<String> refused = editor.post(
@@ -145,7 +137,7 @@ class ConsoleCampaignWritesTest {
                                 .at("/byProvider/beta/installed")
                                 .asLong())
                         .isEqualTo(2));
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
         String token = editor.csrf("/console/campaigns/" + id + "/edit");
 
         HttpResponse<String> summary = editor.post(
@@ -182,7 +174,7 @@ class ConsoleCampaignWritesTest {
     @Test
     void aCampaignIsArchivedUnarchivedAndDeletedThroughConfirmationPages() {
         String id = flows.campaign(Map.of("name", "Shelved Fair"));
-        ConsoleClient owner = signedIn(org, "owner");
+        ConsoleClient owner = users.signedIn(org, "owner");
 
         String archivePage = owner.get("/console/campaigns/" + id + "/archive").body();
         assertThat(archivePage).contains("no new recipients", "Installed cards stay");
@@ -216,7 +208,7 @@ class ConsoleCampaignWritesTest {
     @Test
     void aViewerSeesNoActionAndIsRefusedEveryWrite() {
         String id = flows.campaign(Map.of("name", "Look Only"));
-        ConsoleClient viewer = signedIn(org, "viewer");
+        ConsoleClient viewer = users.signedIn(org, "viewer");
         String token = viewer.csrf("/console/passkeys");
 
         assertThat(viewer.get("/console/campaigns/" + id).body()).doesNotContain("/edit\"", "/archive\"", "/delete\"");
@@ -239,7 +231,7 @@ class ConsoleCampaignWritesTest {
     @Test
     void aWriteWithoutTheCsrfTokenIsRefused() {
         String id = flows.campaign(Map.of("name", "Token Fair"));
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
 
         assertThat(editor.post("/console/campaigns/" + id + "/changes", form("name", "Forged"))
                         .statusCode())
@@ -255,7 +247,7 @@ class ConsoleCampaignWritesTest {
         String theirs = new Flows(new Api(
                         port, access.issueKey(other.id(), "test", Scope.all()).secret()))
                 .campaign(Map.of("name", "Their Campaign"));
-        ConsoleClient owner = signedIn(org, "owner");
+        ConsoleClient owner = users.signedIn(org, "owner");
         String token = owner.csrf("/console/campaigns/new");
 
         for (String path : List.of("/edit", "/archive", "/unarchive", "/delete")) {

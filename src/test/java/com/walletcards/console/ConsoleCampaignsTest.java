@@ -1,6 +1,5 @@
 package com.walletcards.console;
 
-import static com.walletcards.console.ConsoleUsersForTests.PASSWORD;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.walletcards.access.AccessManagement;
@@ -38,13 +37,6 @@ class ConsoleCampaignsTest {
                 new Api(port, access.issueKey(org.id(), "test", Scope.all()).secret()));
     }
 
-    private ConsoleClient signedIn(Organization of, String role) {
-        ConsoleClient browser = new ConsoleClient(port);
-        assertThat(browser.signIn(users.withPassword(of, role), PASSWORD).statusCode())
-                .isEqualTo(302);
-        return browser;
-    }
-
     @Test
     void theListShowsTheOrganizationsCampaignsWithTheirRecipientsAndFiltersThem() {
         String concert = flows.campaign(Map.of("name", "Summer Night Concert"));
@@ -52,7 +44,7 @@ class ConsoleCampaignsTest {
         flows.recipient(concert);
         flows.campaign(Map.of("name", "Winter Gala"));
         flows.campaign(Map.of("name", "Ten percent off", "campaignType", "coupon"));
-        ConsoleClient owner = signedIn(org, "owner");
+        ConsoleClient owner = users.signedIn(org, "owner");
 
         String all = owner.get("/console/campaigns").body();
         assertThat(all).contains("Summer Night Concert", "Winter Gala", "Ten percent off", "3 campaigns");
@@ -74,7 +66,7 @@ class ConsoleCampaignsTest {
                         port, access.issueKey(other.id(), "test", Scope.all()).secret()))
                 .campaign(Map.of("name", "Their Secret Launch"));
         String ours = flows.campaign(Map.of("name", "Our Launch"));
-        ConsoleClient owner = signedIn(org, "owner");
+        ConsoleClient owner = users.signedIn(org, "owner");
 
         HttpResponse<String> foreign = owner.get("/console/campaigns/" + theirs);
 
@@ -89,7 +81,7 @@ class ConsoleCampaignsTest {
     @Test
     void aViewerSeesNoWriteActionsAndNoUserManagement() {
         String campaign = flows.campaign(Map.of("name", "Read Only Fair"));
-        ConsoleClient viewer = signedIn(org, "viewer");
+        ConsoleClient viewer = users.signedIn(org, "viewer");
 
         String list = viewer.get("/console/campaigns").body();
         assertThat(list)
@@ -102,7 +94,7 @@ class ConsoleCampaignsTest {
 
     @Test
     void anOwnerAddsAUserInTheConsoleWhoSetsAPasswordWithTheEmailedLink() {
-        ConsoleClient owner = signedIn(org, "owner");
+        ConsoleClient owner = users.signedIn(org, "owner");
         String email = ConsoleUsersForTests.email("added");
 
         HttpResponse<String> added = owner.post(

@@ -1,6 +1,5 @@
 package com.walletcards.console;
 
-import static com.walletcards.console.ConsoleUsersForTests.PASSWORD;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.walletcards.access.AccessManagement;
@@ -41,13 +40,6 @@ class ConsoleDesignTest {
         flows = new Flows(api);
     }
 
-    private ConsoleClient signedIn(Organization of, String role) {
-        ConsoleClient browser = new ConsoleClient(port);
-        assertThat(browser.signIn(users.withPassword(of, role), PASSWORD).statusCode())
-                .isEqualTo(302);
-        return browser;
-    }
-
     @Test
     void thePreviewsShowTheFormsValuesInEveryWalletWithoutSavingThem() {
         String concert = flows.campaign(Map.of(
@@ -55,7 +47,7 @@ class ConsoleDesignTest {
                 "Summer Night Concert",
                 "campaignData",
                 Map.of("design", Map.of("backgroundColor", "#112233", "logoText", "Saved text"))));
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
 
         String fragment = editor.get(
                         "/console/campaigns/" + concert
@@ -80,7 +72,7 @@ class ConsoleDesignTest {
     void thePreviewsShowTheFirstRecipientOnceTheCampaignHasOne() {
         String concert = flows.campaign(Map.of("name", "Summer Night Concert"));
         flows.recipient(concert, Map.of("name", "Grace Hopper"));
-        ConsoleClient viewer = signedIn(org, "viewer");
+        ConsoleClient viewer = users.signedIn(org, "viewer");
 
         String page = viewer.get("/console/campaigns/" + concert + "/design").body();
 
@@ -90,7 +82,7 @@ class ConsoleDesignTest {
     @Test
     void aLowContrastColourWarnsWithTheCardPagesOwnCheck() {
         String concert = flows.campaign(Map.of("name", "Summer Night Concert"));
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
 
         String low = editor.get(
                         "/console/campaigns/" + concert
@@ -108,7 +100,7 @@ class ConsoleDesignTest {
     @Test
     void aViewerReadsTheDesignButMayNotChangeImages() {
         String concert = flows.campaign(Map.of("name", "Summer Night Concert"));
-        ConsoleClient viewer = signedIn(org, "viewer");
+        ConsoleClient viewer = users.signedIn(org, "viewer");
 
         String page = viewer.get("/console/campaigns/" + concert + "/design").body();
         assertThat(page).contains("id=\"pv-apple\"").doesNotContain("id=\"design-form\"", "enctype=");
@@ -132,7 +124,7 @@ class ConsoleDesignTest {
                 "/v1/campaigns/" + flows.campaign() + "/images/logo",
                 Pngs.filled(40, 20, Color.RED),
                 "image/png");
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
 
         assertThat(editor.get("/console/campaigns/" + theirs + "/design").statusCode())
                 .isEqualTo(404);

@@ -1,6 +1,5 @@
 package com.walletcards.console;
 
-import static com.walletcards.console.ConsoleUsersForTests.PASSWORD;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -60,13 +59,6 @@ class ConsoleImportsTest {
         campaign = flows.campaign(Map.of("name", "Import Fair"));
     }
 
-    private ConsoleClient signedIn(Organization of, String role) {
-        ConsoleClient browser = new ConsoleClient(port);
-        assertThat(browser.signIn(users.withPassword(of, role), PASSWORD).statusCode())
-                .isEqualTo(302);
-        return browser;
-    }
-
     private String base() {
         return "/console/campaigns/" + campaign;
     }
@@ -91,7 +83,7 @@ class ConsoleImportsTest {
 
     @Test
     void anEditorPreviewsTheFileMapsItsColumnsAndTheImportAddsTheRowsAndListsTheRefusedOnes() {
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
         String preview = uploaded(editor, FILE);
 
         String page = editor.get(preview).body();
@@ -139,7 +131,7 @@ class ConsoleImportsTest {
 
     @Test
     void aMappingWithoutAnEmailColumnIsRefusedAndTheSameFileCanBeStartedOnceCorrected() {
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
         String preview = uploaded(editor, FILE);
         String token = editor.csrf(preview);
 
@@ -155,7 +147,7 @@ class ConsoleImportsTest {
 
     @Test
     void aFileThatIsNotCsvIsRefusedOnTheUploadPage() {
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
         String token = editor.csrf(base() + "/imports/new");
         HttpResponse<String> upload = editor.postFile(
                 base() + "/imports/upload?_csrf=" + token, "file", "x.csv", "\"email\nada@example.org".getBytes());
@@ -174,7 +166,7 @@ class ConsoleImportsTest {
                 .get("id")
                 .asString();
         flows.waitForCard(campaign, carded, "created");
-        ConsoleClient viewer = signedIn(org, "viewer");
+        ConsoleClient viewer = users.signedIn(org, "viewer");
 
         HttpResponse<String> export = viewer.get(base() + "/recipients.csv");
         assertThat(export.statusCode()).isEqualTo(200);
@@ -191,9 +183,9 @@ class ConsoleImportsTest {
 
     @Test
     void aViewerIsRefusedTheImportWritesAndReadsItsProgress() {
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
         String preview = uploaded(editor, FILE);
-        ConsoleClient viewer = signedIn(org, "viewer");
+        ConsoleClient viewer = users.signedIn(org, "viewer");
         String token = viewer.csrf(base() + "/recipients");
 
         assertThat(viewer.get(base() + "/imports/new").statusCode()).isEqualTo(403);
@@ -214,12 +206,12 @@ class ConsoleImportsTest {
 
     @Test
     void anotherOrganizationsCampaignAndImportAreNotFound() {
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
         String preview = uploaded(editor, FILE);
         String started = ConsoleClient.location(editor.post(preview, Map.of("_csrf", editor.csrf(preview))))
                 .replaceFirst("^https?://[^/]+", "");
 
-        ConsoleClient stranger = signedIn(users.organization("Other Org"), "owner");
+        ConsoleClient stranger = users.signedIn(users.organization("Other Org"), "owner");
         String token = stranger.csrf("/console/campaigns");
         assertThat(stranger.get(base() + "/imports/new").statusCode()).isEqualTo(404);
         assertThat(stranger.postFile(base() + "/imports/upload?_csrf=" + token, "file", "g.csv", FILE.getBytes())

@@ -1,6 +1,5 @@
 package com.walletcards.console;
 
-import static com.walletcards.console.ConsoleUsersForTests.PASSWORD;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -49,13 +48,6 @@ class ConsoleInvitationsTest {
         flows = new Flows(api);
     }
 
-    private ConsoleClient signedIn(Organization of, String role) {
-        ConsoleClient browser = new ConsoleClient(port);
-        assertThat(browser.signIn(users.withPassword(of, role), PASSWORD).statusCode())
-                .isEqualTo(302);
-        return browser;
-    }
-
     private String readyRecipient(String campaign, String email) {
         String id = flows.recipient(campaign, Map.of("email", email, "name", "Guest " + email.charAt(0)))
                 .get("id")
@@ -75,7 +67,7 @@ class ConsoleInvitationsTest {
     void aSelectedRecipientIsInvitedAfterTheConfirmationAndAnActiveOneIsSkippedWithTheReason() {
         String c = flows.campaign(Map.of("name", "Selection Fair"));
         String grace = readyRecipient(c, "grace@example.org");
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
         String composer = "/console/campaigns/" + c + "/invitations";
 
         HttpResponse<String> opened = editor.get(composer + "?recipientId=" + grace);
@@ -133,7 +125,7 @@ class ConsoleInvitationsTest {
                 .until(() -> api.get("/v1/campaigns/" + c + "/recipients?status=created&limit=1")
                         .body()
                         .contains("\"total\":7"));
-        ConsoleClient owner = signedIn(org, "owner");
+        ConsoleClient owner = users.signedIn(org, "owner");
         String composer = "/console/campaigns/" + c + "/invitations";
         assertThat(owner.get(composer).body()).contains("7 recipients have a ready card");
 
@@ -162,7 +154,7 @@ class ConsoleInvitationsTest {
     void wordingTheApiWouldRefuseIsRefusedWithTheFieldsReason() {
         String c = flows.campaign(Map.of("name", "Long Fair"));
         String rid = readyRecipient(c, "long@example.org");
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
         String composer = "/console/campaigns/" + c + "/invitations";
         HttpResponse<String> refused = editor.post(
                 composer,
@@ -184,7 +176,7 @@ class ConsoleInvitationsTest {
     void aViewerIsRefusedAndAnotherOrganizationsCampaignIsNotFound() {
         String c = flows.campaign(Map.of("name", "Guarded Fair"));
         String rid = flows.recipient(c);
-        ConsoleClient viewer = signedIn(org, "viewer");
+        ConsoleClient viewer = users.signedIn(org, "viewer");
         String composer = "/console/campaigns/" + c + "/invitations";
         String token = viewer.csrf("/console/campaigns/" + c + "/recipients");
         assertThat(viewer.get("/console/campaigns/" + c + "/recipients").body()).doesNotContain("Invite selected");
@@ -196,7 +188,7 @@ class ConsoleInvitationsTest {
                         .statusCode())
                 .isEqualTo(403);
 
-        ConsoleClient stranger = signedIn(users.organization("Other Org"), "owner");
+        ConsoleClient stranger = users.signedIn(users.organization("Other Org"), "owner");
         String theirs = stranger.csrf("/console/campaigns");
         assertThat(stranger.get(composer).statusCode()).isEqualTo(404);
         assertThat(stranger.post(composer, Map.of("_csrf", theirs)).statusCode())

@@ -45,7 +45,7 @@ class ConsoleKeysTest {
     @Test
     void aKeyCreatedInTheConsoleWorksWithItsScopesAndIsRefusedRightAfterItsRevocation() {
         String owner = users.withPassword(org, "owner");
-        ConsoleClient browser = signedIn(owner);
+        ConsoleClient browser = users.signedIn(owner);
 
         HttpResponse<String> created = browser.post(
                 "/console/keys",
@@ -77,7 +77,7 @@ class ConsoleKeysTest {
 
     @Test
     void theKeysPageShowsWhenEachKeyWasLastUsed() {
-        ConsoleClient browser = signedIn(users.withPassword(org, "owner"));
+        ConsoleClient browser = users.signedIn(users.withPassword(org, "owner"));
         String secret = access.issueKey(org.id(), "unused yet", Scope.all()).secret();
 
         assertThat(browser.get("/console/keys").body()).contains("Never");
@@ -93,7 +93,7 @@ class ConsoleKeysTest {
     @Test
     void creatingAndRevokingAreRecordedWithTheOwnerAsActor() {
         String owner = users.withPassword(org, "owner");
-        ConsoleClient browser = signedIn(owner);
+        ConsoleClient browser = users.signedIn(owner);
         browser.post(
                 "/console/keys",
                 Map.of("name", "recorded", "scopes", "webhooks:read", "_csrf", browser.csrf("/console/keys")));
@@ -115,7 +115,7 @@ class ConsoleKeysTest {
 
     @Test
     void aKeyWithoutNameOrScopeIsRefusedWithAMessage() {
-        ConsoleClient browser = signedIn(users.withPassword(org, "owner"));
+        ConsoleClient browser = users.signedIn(users.withPassword(org, "owner"));
 
         HttpResponse<String> noScope =
                 browser.post("/console/keys", Map.of("name", "nothing", "_csrf", browser.csrf("/console/keys")));
@@ -136,7 +136,7 @@ class ConsoleKeysTest {
     void editorsAndViewersAreRefusedWith403AndSeeNoLink() {
         String keyId = access.issueKey(org.id(), "kept", Scope.all()).key().id();
         for (String role : List.of("editor", "viewer")) {
-            ConsoleClient browser = signedIn(users.withPassword(org, role));
+            ConsoleClient browser = users.signedIn(users.withPassword(org, role));
             String token = browser.csrf("/console/campaigns");
 
             assertThat(browser.get("/console/keys").statusCode()).as(role).isEqualTo(403);
@@ -160,7 +160,7 @@ class ConsoleKeysTest {
     void anotherOrganizationsKeyIsNotFoundAndKeepsWorking() {
         Organization other = users.organization("Other Keyed Org");
         var theirs = access.issueKey(other.id(), "theirs", Scope.all());
-        ConsoleClient browser = signedIn(users.withPassword(org, "owner"));
+        ConsoleClient browser = users.signedIn(users.withPassword(org, "owner"));
 
         assertThat(browser.get("/console/keys").body()).doesNotContain("theirs");
         assertThat(browser.get("/console/keys/" + theirs.key().id() + "/revoke").statusCode())
@@ -183,12 +183,5 @@ class ConsoleKeysTest {
         Matcher m = Pattern.compile("/console/keys/([^/\"]+)/revoke").matcher(page);
         assertThat(m.find()).as("a key to revoke").isTrue();
         return m.group(1);
-    }
-
-    private ConsoleClient signedIn(String email) {
-        ConsoleClient browser = new ConsoleClient(port);
-        assertThat(browser.signIn(email, ConsoleUsersForTests.PASSWORD).statusCode())
-                .isEqualTo(302);
-        return browser;
     }
 }

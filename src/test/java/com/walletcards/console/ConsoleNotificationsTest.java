@@ -1,6 +1,5 @@
 package com.walletcards.console;
 
-import static com.walletcards.console.ConsoleUsersForTests.PASSWORD;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.walletcards.access.AccessManagement;
@@ -59,13 +58,6 @@ class ConsoleNotificationsTest {
         base = "/console/campaigns/" + campaign + "/notifications";
     }
 
-    private ConsoleClient signedIn(Organization of, String role) {
-        ConsoleClient browser = new ConsoleClient(port);
-        assertThat(browser.signIn(users.withPassword(of, role), PASSWORD).statusCode())
-                .isEqualTo(302);
-        return browser;
-    }
-
     /** What the composer posts, with the page's CSRF token. */
     private static Map<String, String> form(ConsoleClient client, String page, String... pairs) {
         Map<String, String> form = new LinkedHashMap<>();
@@ -92,7 +84,7 @@ class ConsoleNotificationsTest {
         assertThat(flows.callback("alpha", "SAVE", flows.cardOf(campaign, rid)).status())
                 .isEqualTo(200);
         flows.waitForCard(campaign, rid, "active");
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
 
         assertThat(editor.get("/console/campaigns/" + campaign).body()).contains(base);
         String composer = editor.get(base + "/new").body();
@@ -134,7 +126,7 @@ class ConsoleNotificationsTest {
 
     @Test
     void aScheduledTimeIsTheCampaignsLocalTimeAndAPendingOneIsCancelledThroughItsConfirmation() {
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
         String local = berlinIn(48);
 
         HttpResponse<String> review = editor.post(
@@ -199,7 +191,7 @@ class ConsoleNotificationsTest {
 
     @Test
     void theComposerRefusesWhatTheApiRefusesAndKeepsWhatWasEntered() {
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
 
         HttpResponse<String> blank = editor.post(
                 base + "/review", form(editor, base + "/new", "header", " ", "body", "Kept text", "when", "now"));
@@ -250,7 +242,7 @@ class ConsoleNotificationsTest {
                     "/v1/campaigns/" + campaign + "/notifications", Map.of("header", "No. " + i, "body", "Text"));
             assertThat(sent.status()).as(sent.body()).isEqualTo(201);
         }
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
 
         String list = editor.get(base).body();
         assertThat(list).contains("0 of 3 notifications left", "used all 3 of its notifications");
@@ -276,7 +268,7 @@ class ConsoleNotificationsTest {
     void anArchivedCampaignSaysItSendsNoNewNotificationsAndRefusesThem() {
         assertThat(api.post("/v1/campaigns/" + campaign + "/archive", Map.of()).status())
                 .isEqualTo(200);
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
 
         assertThat(editor.get(base).body())
                 .contains("This campaign is archived")
@@ -307,7 +299,7 @@ class ConsoleNotificationsTest {
                         "scheduledFor",
                         Instant.now().plus(2, ChronoUnit.DAYS).toString()));
         String id = scheduled.data().get("id").asString();
-        ConsoleClient viewer = signedIn(org, "viewer");
+        ConsoleClient viewer = users.signedIn(org, "viewer");
 
         assertThat(viewer.get(base).body()).contains("Later", "Pending").doesNotContain(base + "/new", "/cancel");
         assertThat(viewer.get(base + "/new").statusCode()).isEqualTo(403);
@@ -351,7 +343,7 @@ class ConsoleNotificationsTest {
                 .data()
                 .get("id")
                 .asString();
-        ConsoleClient owner = signedIn(org, "owner");
+        ConsoleClient owner = users.signedIn(org, "owner");
         String theirBase = "/console/campaigns/" + c + "/notifications";
         String token = owner.csrf(base);
 

@@ -1,6 +1,5 @@
 package com.walletcards.console;
 
-import static com.walletcards.console.ConsoleUsersForTests.PASSWORD;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -57,13 +56,6 @@ class ConsoleRecipientsTest {
         flows = new Flows(api);
     }
 
-    private ConsoleClient signedIn(Organization of, String role) {
-        ConsoleClient browser = new ConsoleClient(port);
-        assertThat(browser.signIn(users.withPassword(of, role), PASSWORD).statusCode())
-                .isEqualTo(302);
-        return browser;
-    }
-
     /** Adds {@code n} recipients in one bulk add, numbered from 0: emails, names and external ids say their number. */
     static void addMany(Api api, String campaign, int n) {
         List<Map<String, Object>> items = new ArrayList<>();
@@ -98,7 +90,7 @@ class ConsoleRecipientsTest {
     void theTablePagesByCursorsNewestFirstAndBackWithoutCountingRows() {
         String c = flows.campaign(Map.of("name", "Big Fair"));
         addMany(api, c, 60);
-        ConsoleClient owner = signedIn(org, "owner");
+        ConsoleClient owner = users.signedIn(org, "owner");
 
         String first = owner.get("/console/campaigns/" + c + "/recipients").body();
         assertThat(first).contains("60 recipients in this campaign", "guest059@example.org");
@@ -116,7 +108,7 @@ class ConsoleRecipientsTest {
     void theTableSearchesByThePrefixOfEmailNameOrExternalIdAndFiltersByStatusAndWallet() {
         String c = flows.campaign(Map.of("name", "Search Fair"));
         addMany(api, c, 12);
-        ConsoleClient owner = signedIn(org, "owner");
+        ConsoleClient owner = users.signedIn(org, "owner");
         String base = "/console/campaigns/" + c + "/recipients";
 
         assertThat(ids(owner.get(base + "?q=GUEST01").body()))
@@ -168,7 +160,7 @@ class ConsoleRecipientsTest {
         flows.invite(c, rid);
         assertThat(flows.callback("alpha", "SAVE", flows.cardOf(c, rid)).status())
                 .isEqualTo(200);
-        ConsoleClient owner = signedIn(org, "owner");
+        ConsoleClient owner = users.signedIn(org, "owner");
 
         await().atMost(Duration.ofSeconds(20))
                 .untilAsserted(() -> assertThat(owner.get("/console/campaigns/" + c + "/recipients/" + rid)
@@ -196,7 +188,7 @@ class ConsoleRecipientsTest {
                 .get("id")
                 .asString();
         flows.waitForCard(c, rid, "created");
-        ConsoleClient editor = signedIn(org, "editor");
+        ConsoleClient editor = users.signedIn(org, "editor");
         String page = "/console/campaigns/" + c + "/recipients/" + rid;
         String api1 = "/v1/campaigns/" + c + "/recipients/" + rid;
 
@@ -253,7 +245,7 @@ class ConsoleRecipientsTest {
     void aViewerSeesNoActionsAndIsRefusedThem() {
         String c = flows.campaign(Map.of("name", "Viewer Fair"));
         String rid = flows.recipient(c);
-        ConsoleClient viewer = signedIn(org, "viewer");
+        ConsoleClient viewer = users.signedIn(org, "viewer");
         String page = "/console/campaigns/" + c + "/recipients/" + rid;
 
         assertThat(viewer.get(page).body()).contains("Ada Lovelace").doesNotContain("Revoke the card");
@@ -276,7 +268,7 @@ class ConsoleRecipientsTest {
         String c = theirs.campaign(Map.of("name", "Their Fair"));
         String rid = theirs.recipient(c);
         String ours = flows.campaign(Map.of("name", "Our Fair"));
-        ConsoleClient owner = signedIn(org, "owner");
+        ConsoleClient owner = users.signedIn(org, "owner");
 
         assertThat(owner.get("/console/campaigns/" + c + "/recipients").statusCode())
                 .isEqualTo(404);

@@ -44,8 +44,8 @@ class ConsoleTeamTest {
     void aNewRoleAppliesOnTheUsersNextRequestAndIsRecorded() {
         String owner = users.withPassword(org, "owner");
         String editor = users.withPassword(org, "editor");
-        ConsoleClient ownerBrowser = signedIn(owner);
-        ConsoleClient editorBrowser = signedIn(editor);
+        ConsoleClient ownerBrowser = users.signedIn(owner);
+        ConsoleClient editorBrowser = users.signedIn(editor);
         assertThat(editorBrowser.get("/console/users").statusCode()).isEqualTo(403);
         String editorId = userId(ownerBrowser.get("/console/users").body(), editor);
 
@@ -77,8 +77,8 @@ class ConsoleTeamTest {
     void aRemovedUserIsSignedOutAtOnceCannotSignInAgainAndTheRemovalIsRecorded() {
         String owner = users.withPassword(org, "owner");
         String viewer = users.withPassword(org, "viewer");
-        ConsoleClient ownerBrowser = signedIn(owner);
-        ConsoleClient viewerBrowser = signedIn(viewer);
+        ConsoleClient ownerBrowser = users.signedIn(owner);
+        ConsoleClient viewerBrowser = users.signedIn(viewer);
         assertThat(viewerBrowser.get("/console/campaigns").statusCode()).isEqualTo(200);
         String viewerId = userId(ownerBrowser.get("/console/users").body(), viewer);
 
@@ -113,7 +113,7 @@ class ConsoleTeamTest {
     @Test
     void theLastOwnerCanNeitherBeDemotedNorRemoveThemselves() {
         String owner = users.withPassword(org, "owner");
-        ConsoleClient browser = signedIn(owner);
+        ConsoleClient browser = users.signedIn(owner);
         String ownerId = userId(browser.get("/console/users").body(), owner);
 
         HttpResponse<String> demoted = browser.post(
@@ -135,7 +135,7 @@ class ConsoleTeamTest {
     void anOwnerWithAnotherOwnerBesideThemMayStepDownAndIsThenAnEditor() {
         String owner = users.withPassword(org, "owner");
         users.withPassword(org, "owner");
-        ConsoleClient browser = signedIn(owner);
+        ConsoleClient browser = users.signedIn(owner);
         String ownerId = userId(browser.get("/console/users").body(), owner);
 
         HttpResponse<String> demoted = browser.post(
@@ -150,9 +150,9 @@ class ConsoleTeamTest {
     @Test
     void editorsAndViewersAreRefusedWith403() {
         String ownerEmail = users.withPassword(org, "owner");
-        String ownerId = userId(signedIn(ownerEmail).get("/console/users").body(), ownerEmail);
+        String ownerId = userId(users.signedIn(ownerEmail).get("/console/users").body(), ownerEmail);
         for (String role : List.of("editor", "viewer")) {
-            ConsoleClient browser = signedIn(users.withPassword(org, role));
+            ConsoleClient browser = users.signedIn(users.withPassword(org, role));
             String token = browser.csrf("/console/campaigns");
 
             assertThat(browser.get("/console/users/" + ownerId + "/role?role=viewer")
@@ -171,7 +171,8 @@ class ConsoleTeamTest {
                     .as(role)
                     .isEqualTo(403);
         }
-        assertThat(signedIn(ownerEmail).get("/console/users").statusCode()).isEqualTo(200);
+        assertThat(users.signedIn(ownerEmail).get("/console/users").statusCode())
+                .isEqualTo(200);
     }
 
     @Test
@@ -179,11 +180,11 @@ class ConsoleTeamTest {
         Organization other = users.organization("Other Team Org");
         String theirs = users.withPassword(other, "editor");
         String theirId = userId(
-                signedIn(users.withPassword(other, "owner"))
+                users.signedIn(users.withPassword(other, "owner"))
                         .get("/console/users")
                         .body(),
                 theirs);
-        ConsoleClient browser = signedIn(users.withPassword(org, "owner"));
+        ConsoleClient browser = users.signedIn(users.withPassword(org, "owner"));
         String token = browser.csrf("/console/users");
 
         assertThat(browser.get("/console/users").body()).doesNotContain(theirs);
@@ -198,7 +199,8 @@ class ConsoleTeamTest {
         assertThat(browser.post("/console/users/" + theirId + "/remove", Map.of("_csrf", token))
                         .statusCode())
                 .isEqualTo(404);
-        assertThat(signedIn(theirs).get("/console/campaigns").statusCode()).isEqualTo(200);
+        assertThat(users.signedIn(theirs).get("/console/campaigns").statusCode())
+                .isEqualTo(200);
     }
 
     /** The id of the user in the users page's row of that email. */
@@ -207,12 +209,5 @@ class ConsoleTeamTest {
         Matcher m = Pattern.compile("/console/users/([^/\"]+)/role").matcher(row);
         assertThat(m.find()).as("a role form for " + email).isTrue();
         return m.group(1);
-    }
-
-    private ConsoleClient signedIn(String email) {
-        ConsoleClient browser = new ConsoleClient(port);
-        assertThat(browser.signIn(email, ConsoleUsersForTests.PASSWORD).statusCode())
-                .isEqualTo(302);
-        return browser;
     }
 }

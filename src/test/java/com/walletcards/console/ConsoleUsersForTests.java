@@ -54,4 +54,16 @@ public final class ConsoleUsersForTests {
         assertThat(set.statusCode()).as(set.body()).isEqualTo(302);
         return email;
     }
+
+    /** A browser session of this user, signed in with {@link #PASSWORD}. */
+    public ConsoleClient signedIn(String email) {
+        ConsoleClient browser = new ConsoleClient(port);
+        assertThat(browser.signIn(email, PASSWORD).statusCode()).isEqualTo(302);
+        return browser;
+    }
+
+    /** A browser session of a new user with that role in the organization. */
+    public ConsoleClient signedIn(Organization org, String role) {
+        return signedIn(withPassword(org, role));
+    }
 }

@@ -46,7 +46,7 @@ class ConsoleWebhooksTest {
 
     @Test
     void anOwnerCreatesAWebhookAndSeesItsSecretOnlyInTheAnswer() {
-        ConsoleClient owner = signedIn(users.withPassword(org, "owner"));
+        ConsoleClient owner = users.signedIn(users.withPassword(org, "owner"));
         String token = owner.csrf("/console/webhooks/new");
 
         HttpResponse<String> created = owner.post(
@@ -74,7 +74,7 @@ class ConsoleWebhooksTest {
 
     @Test
     void aPrivateAddressAndNoEventTypeAreRefusedNextToTheirFields() {
-        ConsoleClient owner = signedIn(users.withPassword(org, "owner"));
+        ConsoleClient owner = users.signedIn(users.withPassword(org, "owner"));
         String token = owner.csrf("/console/webhooks/new");
 
         HttpResponse<String> refused =
@@ -91,7 +91,7 @@ class ConsoleWebhooksTest {
     @Test
     void anOwnerEditsPausesResumesRotatesAndDeletesAWebhook() {
         String id = webhookOf(api);
-        ConsoleClient owner = signedIn(users.withPassword(org, "owner"));
+        ConsoleClient owner = users.signedIn(users.withPassword(org, "owner"));
         String token = owner.csrf("/console/webhooks/" + id);
 
         HttpResponse<String> saved = owner.post(
@@ -135,7 +135,7 @@ class ConsoleWebhooksTest {
     void editorsAndViewersAreRefusedWith403AndSeeNoLink() {
         String id = webhookOf(api);
         for (String role : List.of("editor", "viewer")) {
-            ConsoleClient browser = signedIn(users.withPassword(org, role));
+            ConsoleClient browser = users.signedIn(users.withPassword(org, role));
             String token = browser.csrf("/console/passkeys");
 
             assertThat(browser.get("/console/webhooks").statusCode()).as(role).isEqualTo(403);
@@ -171,7 +171,7 @@ class ConsoleWebhooksTest {
         Organization other = users.organization("Other Hooks");
         String theirs = webhookOf(
                 new Api(port, access.issueKey(other.id(), "other", Scope.all()).secret()));
-        ConsoleClient owner = signedIn(users.withPassword(org, "owner"));
+        ConsoleClient owner = users.signedIn(users.withPassword(org, "owner"));
         String token = owner.csrf("/console/webhooks/new");
 
         assertThat(owner.get("/console/webhooks/" + theirs).statusCode()).isEqualTo(404);
@@ -198,12 +198,5 @@ class ConsoleWebhooksTest {
                 .data()
                 .get("id")
                 .asString();
-    }
-
-    private ConsoleClient signedIn(String email) {
-        ConsoleClient browser = new ConsoleClient(port);
-        assertThat(browser.signIn(email, ConsoleUsersForTests.PASSWORD).statusCode())
-                .isEqualTo(302);
-        return browser;
     }
 }
