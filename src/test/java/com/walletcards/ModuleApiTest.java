@@ -243,8 +243,12 @@ class ModuleApiTest {
                             "spi.WalletProvider.MessageSender",
                             "spi.WalletProvider.ObjectContent",
                             "spi.WalletProviderFactory")),
-            entry("provider", Set.of("ProviderCallbacks", "WalletChanges")),
-            entry("provider.apple", Set.of("ChangeMessages", "ChangeMessages.Field")),
+            entry(
+                    "provider",
+                    Set.of("ProviderCallbacks", "WalletChanges", "HolderDevices", "HolderDevices.AppleDevice")),
+            entry(
+                    "provider.apple",
+                    Set.of("ChangeMessages", "ChangeMessages.Field", "RegisteredDevices", "RegisteredDevices.Device")),
             entry("provider.google", Set.of()),
             entry("provider.openid4vci", Set.of()),
             entry(

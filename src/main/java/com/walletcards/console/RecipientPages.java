@@ -8,6 +8,7 @@ import com.walletcards.card.CardView;
 import com.walletcards.console.view.RecipientViews;
 import com.walletcards.journey.JourneyEvent;
 import com.walletcards.journey.Journeys;
+import com.walletcards.provider.HolderDevices;
 import com.walletcards.recipient.Recipient;
 import com.walletcards.recipient.RecipientBrowse;
 import com.walletcards.recipient.RecipientReads;
@@ -46,11 +47,13 @@ class RecipientPages {
     private final CampaignManagement campaigns;
     private final RecipientReads recipients;
     private final Journeys journeys;
+    private final HolderDevices devices;
 
-    RecipientPages(CampaignManagement campaigns, RecipientReads recipients, Journeys journeys) {
+    RecipientPages(CampaignManagement campaigns, RecipientReads recipients, Journeys journeys, HolderDevices devices) {
         this.campaigns = campaigns;
         this.recipients = recipients;
         this.journeys = journeys;
+        this.devices = devices;
     }
 
     @GetMapping("/console/campaigns/{id}/recipients")
@@ -138,7 +141,13 @@ class RecipientPages {
         model.addAttribute("eventPage", number);
         model.addAttribute("eventPages", pages);
         model.addAttribute("zone", zone.getId());
-        model.addAttribute("appleDevices", journeys.appleDevices(user.organization(), campaignId, rid));
+        model.addAttribute(
+                "devices",
+                r.walletCardId() == null
+                        ? List.of()
+                        : devices.apple(r.walletCardId()).stream()
+                                .map(d -> new RecipientViews.Device(d.shortId(), time(d.registeredAt(), zone)))
+                                .toList());
         model.addAttribute("canWrite", user.role().writesCampaigns());
         model.addAttribute("done", done != null && done.matches("[a-z]{1,20}") ? done : null);
         return "console/recipient";

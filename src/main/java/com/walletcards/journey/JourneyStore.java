@@ -175,14 +175,4 @@ class JourneyStore {
                 .query(Long.class)
                 .single();
     }
-
-    /** The Apple devices the recipient's card is registered on now, as the milestones keep their number. */
-    int devices(OrganizationId org, String campaignId, String recipientId) {
-        return jdbc.sql("SELECT devices FROM journey_milestones WHERE recipient_id = ? AND organization_id = ?"
-                        + " AND campaign_id = ?")
-                .params(recipientId, org.value(), campaignId)
-                .query(Integer.class)
-                .optional()
-                .orElse(0);
-    }
 }

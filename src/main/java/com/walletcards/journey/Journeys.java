@@ -148,15 +148,6 @@ public class Journeys {
                 store.total(org, campaignId.value(), recipientId));
     }
 
-    /**
-     * The number of Apple devices the recipient's card is registered on for updates now (Apple
-     * Wallet registers each device that holds the pass); another organization's recipient is not found.
-     */
-    public int appleDevices(OrganizationId org, CampaignId campaignId, String recipientId) {
-        recipients.get(org, campaignId, recipientId);
-        return store.devices(org, campaignId.value(), recipientId);
-    }
-
     private LocalDate today(Campaign campaign) {
         try {
             return LocalDate.now(clock.withZone(campaign.timezone()));

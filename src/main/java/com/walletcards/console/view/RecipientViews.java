@@ -36,6 +36,9 @@ public final class RecipientViews {
             String lastActivity) {}
 
     /** One event of the journey as a sentence's parts: its type, wallet, time and plain-words detail. */
+    /** An Apple device the card's pass is registered on, and when it registered. */
+    public record Device(String shortId, String registeredAt) {}
+
     public record Event(
             String type,
             @Nullable String wallet,

@@ -45,7 +45,8 @@ import tools.jackson.databind.JsonNode;
  * a campaign whose cards went every way: card pages opened, an Apple device registered through the
  * pass web service, Google saves and a removal by signed callbacks, then a campaign change pushed
  * through a mock APNs and fetched by the device. Every figure on the page is checked exactly, and
- * so are an empty campaign's page, a viewer's and another organization's (404). It lives beside the
+ * so are an empty campaign's page, a viewer's and another organization's (404), and the device on
+ * the recipient's page. It lives beside the
  * Apple tests because it needs their device and mock APNs.
  */
 @DatabaseTest
@@ -218,6 +219,18 @@ class CampaignOverviewBrowserTest {
             desktop.open("http://127.0.0.1:" + port + "/console/campaigns/" + c + "?from=2031-01-02&to=2031-01-01");
             assertThat(desktop.find("[role=alert]").getText()).contains("end comes before the start");
             assertThat(rows(desktop, "#days tbody tr")).hasSize(30);
+
+            // Ada's page names the device her pass is registered on, by the start of its identifier.
+            desktop.open("http://127.0.0.1:" + port + "/console/campaigns/" + c + "/recipients/" + ada);
+            assertThat(desktop.findAll("ul.devices li"))
+                    .singleElement()
+                    .satisfies(device -> assertThat(device.getText())
+                            .startsWith("Device " + phone.libraryId.substring(0, 8) + "…, registered ")
+                            .contains(String.valueOf(LocalDate.now(BERLIN).getYear())));
+            assertThat(Axe.seriousViolations(desktop))
+                    .as("recipient with a device")
+                    .isEmpty();
+            desktop.screenshot("console-recipient-device");
 
             desktop.open("http://127.0.0.1:" + port + "/console/campaigns");
             assertThat(desktop.find("td.installed span[aria-hidden]").getText()).isEqualTo("Apple 1 · Google 1 · EU 0");
