@@ -133,6 +133,20 @@ class CardJourneyTest {
     }
 
     @Test
+    void aHoldersStepFoldedAfterALaterStepOfTheOrganizationKeepsItsPlaceInTheJourney() {
+        String c = flows.campaign();
+        String r = flows.recipient(c);
+        String page = path(invite(c, r, false, false));
+        assertThat(open(page, IPHONE)).isEqualTo(200);
+        // Revoked at once, while the opening still waits in the appended facts for its fold.
+        assertThat(api.post(recipients(c) + r + "/revoke", Map.of()).status()).isEqualTo(200);
+        Folded.campaign(folding, jdbc, c);
+
+        assertThat(journey(c, r))
+                .containsExactly("invited null {}", "opened null {\"device\":\"ios\",\"count\":1}", "revoked null {}");
+    }
+
+    @Test
     void aRecipientsJourneyIsPagedOldestFirst() {
         String c = flows.campaign();
         String r = flows.recipient(c);
