@@ -175,6 +175,15 @@ class CampaignOverviewBrowserTest {
         await().atMost(PATIENCE)
                 .until(() -> delivery(c, "alpha").get("delivered").asLong() == 1);
 
+        // The holders' and the wallets' steps reach the figures with the next fold of their appended
+        // facts (every 2 s): on a quick run the page could otherwise be read before it.
+        await().atMost(PATIENCE).until(() -> {
+            JsonNode funnel = api.get("/v1/campaigns/" + c + "/stats").data().get("funnel");
+            return funnel.get("opened").asLong() == 3
+                    && funnel.get("installed").asLong() == 3
+                    && funnel.get("removed").asLong() == 1;
+        });
+
         String owner = users.withPassword(org, "owner");
         try (Browser desktop = new Browser(Browser.Device.desktop("en-GB"))) {
             signIn(desktop, owner, "/console/campaigns/" + c);
