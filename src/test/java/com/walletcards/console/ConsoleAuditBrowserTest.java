@@ -102,6 +102,7 @@ class ConsoleAuditBrowserTest {
     private void signIn(Browser browser, String email) {
         browser.open("http://127.0.0.1:" + port + "/console/campaigns");
         browser.find("#email").sendKeys(email, Keys.TAB, PASSWORD, Keys.ENTER);
+        browser.awaitSignedIn();
         assertThat(browser.find("h1").getText()).isNotBlank();
     }
 }

@@ -76,6 +76,7 @@ class ConsoleBrowserTest {
         browser.screenshot("console-sign-in-failed");
 
         browser.find("#email").sendKeys(owner, Keys.TAB, PASSWORD, Keys.ENTER);
+        browser.awaitSignedIn();
         assertThat(browser.find("h1").getText()).isEqualTo(campaigns);
         assertThat(browser.visibleText())
                 .contains("Summer Night Concert", "Season Ticket 2031/32", "Ten percent off at the bar");

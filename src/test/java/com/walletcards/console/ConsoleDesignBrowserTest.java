@@ -187,6 +187,7 @@ class ConsoleDesignBrowserTest {
     private void signIn(Browser browser) {
         browser.open(base() + "/console/campaigns");
         browser.find("#email").sendKeys(editor, Keys.TAB, PASSWORD, Keys.ENTER);
+        browser.awaitSignedIn();
         assertThat(browser.find("h1").getText()).isEqualTo("Campaigns");
     }
 

@@ -15,6 +15,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Debian's headless Chromium, driven by its own ChromeDriver (never a downloaded browser), with a
@@ -128,8 +129,20 @@ public final class Browser implements AutoCloseable {
         return driver;
     }
 
+    /**
+     * The first element the selector finds, waiting up to 10 s for one: a click or a key may just
+     * have started loading the next page, whose elements are not there yet.
+     */
     public WebElement find(String css) {
-        return driver.findElement(By.cssSelector(css));
+        return new WebDriverWait(driver, Duration.ofSeconds(10), Duration.ofMillis(50))
+                .until(d -> d.findElement(By.cssSelector(css)));
+    }
+
+    /** Waits up to 15 s for the page the sign-in form leads to: the console's, no longer the form's. */
+    public void awaitSignedIn() {
+        new WebDriverWait(driver, Duration.ofSeconds(15), Duration.ofMillis(50))
+                .until(d -> !d.getCurrentUrl().contains("/console/sign-in")
+                        && !d.findElements(By.cssSelector("h1")).isEmpty());
     }
 
     public List<WebElement> findAll(String css) {
