@@ -61,7 +61,7 @@ class ConsoleAuditBrowserTest {
             assertThat(Axe.seriousViolations(phone)).as("audit page").isEmpty();
             phone.screenshot("console-audit");
 
-            phone.find("#target").sendKeys(campaign, Keys.ENTER);
+            phone.typeAndSubmit("#target", campaign, Keys.ENTER);
             assertThat(phone.find("#target").getAttribute("value")).isEqualTo(campaign);
             assertThat(phone.visibleText())
                     .contains("1 event", "campaign.created")

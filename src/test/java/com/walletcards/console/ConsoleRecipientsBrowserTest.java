@@ -106,7 +106,7 @@ class ConsoleRecipientsBrowserTest {
         browser.find("a[rel=prev]").click();
         rows(browser, 50);
 
-        browser.find("#q").sendKeys("ADA.LOVE", Keys.ENTER);
+        browser.typeAndSubmit("#q", "ADA.LOVE", Keys.ENTER);
         rows(browser, 1);
         browser.find("table.recipients tbody th a").click();
 

@@ -15,6 +15,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -143,6 +144,17 @@ public final class Browser implements AutoCloseable {
         new WebDriverWait(driver, Duration.ofSeconds(15), Duration.ofMillis(50))
                 .until(d -> !d.getCurrentUrl().contains("/console/sign-in")
                         && !d.findElements(By.cssSelector("h1")).isEmpty());
+    }
+
+    /**
+     * Types into a form's field and waits up to 15 s for the page the form leads to: reading the
+     * field or the text right after the key would read the page that is being left.
+     */
+    public void typeAndSubmit(String css, CharSequence... keys) {
+        WebElement leaving = find("html");
+        find(css).sendKeys(keys);
+        new WebDriverWait(driver, Duration.ofSeconds(15), Duration.ofMillis(50))
+                .until(ExpectedConditions.stalenessOf(leaving));
     }
 
     public List<WebElement> findAll(String css) {
