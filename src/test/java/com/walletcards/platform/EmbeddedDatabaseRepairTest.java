@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The embedded database after a stop that did not close it: H2's own recovery can leave a committed
- * row in its table but out of the table's indexes; the next start rebuilds them.
+ * row in its table but out of the table's indexes, and changes of a transaction that never
+ * committed; the next start repairs both in place.
  */
 class EmbeddedDatabaseRepairTest {
 
@@ -65,8 +66,26 @@ class EmbeddedDatabaseRepairTest {
                 .as("no migration to apply again")
                 .isEmpty();
         assertThat(flyway(file).validateWithResult().validationSuccessful).isTrue();
-        assertThat(repair.before()).as("the file as it was found").exists();
-        assertThat(repair.script()).as("the export, once imported").doesNotExist();
+        assertThat(repair.before()).as("repaired in place, no copy").doesNotExist();
+        repair.closed();
+    }
+
+    @Test
+    void indexEntriesOfARowNoLongerInItsTableAreGoneAfterTheNextStart() throws Exception {
+        EmbeddedH2File file = serviceDatabase();
+        migrateAndFill(file);
+        dropFromTableOnly(file, LOST);
+        Files.writeString(repair(file).marker(), "left by a killed process");
+
+        EmbeddedDatabaseRepair repair = repair(file);
+        assertThat(repair.open()).isEqualTo(Outcome.REPAIRED);
+
+        assertThat(keysOfOrganization(file))
+                .as("lists by organization read the table's rows only")
+                .hasSize(KEYS - 1)
+                .doesNotContain(LOST);
+        assertThat(single(file, "SELECT COUNT(*) FROM api_keys WHERE key_hash = 'hash-" + LOST + "'"))
+                .isEqualTo("0");
         repair.closed();
     }
 
@@ -123,7 +142,7 @@ class EmbeddedDatabaseRepairTest {
     }
 
     @Test
-    void changesOfATransactionTheStopCutOffThatItsRecoveryCannotRollBackAreNotInTheRebuiltDatabase() throws Exception {
+    void changesOfATransactionTheStopCutOffThatItsRecoveryCannotRollBackAreUndoneAtTheNextStart() throws Exception {
         EmbeddedH2File file = serviceDatabase();
         migrateAndFill(file);
         CutOffTransaction.leave(
@@ -152,7 +171,7 @@ class EmbeddedDatabaseRepairTest {
     }
 
     @Test
-    void recipientCountsKeptByTheirTriggerComeOutOfTheRebuildAsTheyWereAndAreKeptAfterIt() throws Exception {
+    void recipientCountsKeptByTheirTriggerComeOutOfTheRepairAsTheyWereAndAreKeptAfterIt() throws Exception {
         EmbeddedH2File file = serviceDatabase();
         migrateAndFill(file);
         execute(
@@ -169,13 +188,11 @@ class EmbeddedDatabaseRepairTest {
         EmbeddedDatabaseRepair repair = repair(file);
         assertThat(repair.open()).isEqualTo(Outcome.REPAIRED);
 
-        assertThat(single(file, RECIPIENT_TOTALS))
-                .as("the import's inserts are not counted again")
-                .isEqualTo("created 20, pending 10");
+        assertThat(single(file, RECIPIENT_TOTALS)).as("nothing counted again").isEqualTo("created 20, pending 10");
         execute(file, recipient("rcp-after", "pending"));
         execute(file, "UPDATE recipients SET status = 'invited' WHERE id = 'rcp-12'");
         assertThat(single(file, RECIPIENT_TOTALS))
-                .as("the trigger came through the rebuild")
+                .as("the trigger came through the repair")
                 .isEqualTo("created 19, invited 1, pending 11");
         repair.closed();
     }
@@ -273,7 +290,7 @@ class EmbeddedDatabaseRepairTest {
                     .until(() -> Files.readString(output).contains("sql>"));
 
             assertThatThrownBy(() -> repair(file).open())
-                    .hasMessageContaining("Could not rebuild the embedded database")
+                    .hasMessageContaining("Could not repair the embedded database")
                     .hasMessageContaining("another process");
             assertThat(file.named("-repaired").file()).doesNotExist();
             assertThat(repair(file).before()).doesNotExist();
@@ -338,6 +355,27 @@ class EmbeddedDatabaseRepairTest {
             var row = table.getRow(session, key);
             for (Index index : table.getIndexes()) {
                 if (!index.getIndexType().isScan() && !index.getIndexType().isPrimaryKey()) {
+                    index.remove(session, row);
+                }
+            }
+            session.commit(false);
+        }
+    }
+
+    /** The opposite damage: the row leaves its table, its entries stay in every secondary index. */
+    private static void dropFromTableOnly(EmbeddedH2File file, String id) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(file.url(), "sa", "")) {
+            SessionLocal session = (SessionLocal) ((JdbcConnection) connection).getSession();
+            var table = session.getDatabase().getSchema("public").getTableOrView(session, "api_keys");
+            long key;
+            try (Statement statement = connection.createStatement();
+                    ResultSet row = statement.executeQuery("SELECT _ROWID_ FROM api_keys WHERE id = '" + id + "'")) {
+                row.next();
+                key = row.getLong(1);
+            }
+            var row = table.getRow(session, key);
+            for (Index index : table.getIndexes()) {
+                if (index.getIndexType().isScan()) {
                     index.remove(session, row);
                 }
             }
