@@ -18,6 +18,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.flywaydb.core.Flyway;
 import org.h2.engine.SessionLocal;
 import org.h2.index.Index;
@@ -343,27 +344,19 @@ class EmbeddedDatabaseRepairTest {
 
     /** What H2's recovery left once: the row stays in its table, every secondary index loses it. */
     private static void dropFromEveryIndex(EmbeddedH2File file, String id) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(file.url(), "sa", "")) {
-            SessionLocal session = (SessionLocal) ((JdbcConnection) connection).getSession();
-            var table = session.getDatabase().getSchema("public").getTableOrView(session, "api_keys");
-            long key;
-            try (Statement statement = connection.createStatement();
-                    ResultSet row = statement.executeQuery("SELECT _ROWID_ FROM api_keys WHERE id = '" + id + "'")) {
-                row.next();
-                key = row.getLong(1);
-            }
-            var row = table.getRow(session, key);
-            for (Index index : table.getIndexes()) {
-                if (!index.getIndexType().isScan() && !index.getIndexType().isPrimaryKey()) {
-                    index.remove(session, row);
-                }
-            }
-            session.commit(false);
-        }
+        removeFrom(
+                file,
+                id,
+                index -> !index.getIndexType().isScan() && !index.getIndexType().isPrimaryKey());
     }
 
     /** The opposite damage: the row leaves its table, its entries stay in every secondary index. */
     private static void dropFromTableOnly(EmbeddedH2File file, String id) throws SQLException {
+        removeFrom(file, id, index -> index.getIndexType().isScan());
+    }
+
+    /** Removes the API key's row from the indexes chosen, through H2's engine, and commits. */
+    private static void removeFrom(EmbeddedH2File file, String id, Predicate<Index> chosen) throws SQLException {
         try (Connection connection = DriverManager.getConnection(file.url(), "sa", "")) {
             SessionLocal session = (SessionLocal) ((JdbcConnection) connection).getSession();
             var table = session.getDatabase().getSchema("public").getTableOrView(session, "api_keys");
@@ -375,7 +368,7 @@ class EmbeddedDatabaseRepairTest {
             }
             var row = table.getRow(session, key);
             for (Index index : table.getIndexes()) {
-                if (index.getIndexType().isScan()) {
+                if (chosen.test(index)) {
                     index.remove(session, row);
                 }
             }
