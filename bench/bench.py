@@ -27,6 +27,7 @@ import time
 import console
 import floors
 from limits import Limits
+from million import Million
 from journeys import Journeys
 from console_recipients import ConsoleRecipients
 from soak import Soak, percentile
@@ -798,7 +799,7 @@ COMMIT;
         a = self.a
         os.makedirs(OUT, exist_ok=True)
         only = set(a.only.split(",")) if a.only else {"bulk", "propagation", "fanout", "http", "stats", "holder",
-                                                        "console"}
+                                                        "console"} | ({"million"} if a.size >= 1_000_000 else set())
         if "apple" in only:
             started = time.time()
             self.apple()
@@ -851,37 +852,45 @@ COMMIT;
         self.java_version = subprocess.run([java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]
         started = time.time()
         try:
-            self.service.start()
-            self.api = Api(self.port, self.key)
-            self.org = self.pg.sql("SELECT organization_id FROM api_keys LIMIT 1")
-            self.autovacuum_off = self.pg.sql("SHOW autovacuum") == "off"
-            if self.autovacuum_off:
-                self.notes.append("PostgreSQL runs with autovacuum off: the harness runs VACUUM ANALYZE (untimed) after "
-                                  "the warm-up, before each bulk-add repetition and after each HTTP repetition's "
-                                  "writes, as autovacuum would.")
-            if only - {"limits"}:
-                self.warm_up()
-            if "limits" in only:
-                Limits(self, log).run()
-            if only & {"bulk", "propagation", "fanout"}:
-                self.bulk()
-                self.activate(self.bulk_campaigns + self.base_campaigns)
-                if "propagation" in only:
-                    self.propagation()
-                if "fanout" in only:
-                    self.fanout()
-            if "http" in only:
-                self.http_paths()
-            if only & {"stats", "holder", "console"}:
-                Journeys(self, log, wrk, Service, free_port, OUT, BENCH).run(only)
-            if "consolerecipients" in only:
-                ConsoleRecipients(self, log, OUT, CONSOLE_OWNER, CONSOLE_PASSWORD).run()
-            if "soak" in only:
-                Soak(self, log).run()
-            rss = self.service.status_kb("VmHWM")
-            self.result("Memory: peak RSS of the service over the whole run", "MB", None, round(rss / 1024),
-                        None, "<= 512 MB", rss <= 512 * 1024, 1, round(self.service.cpu_seconds(), 1),
-                        "VmHWM from /proc/<pid>/status; CPU column = total service CPU seconds of the run")
+            if only == {"million"}:
+                # The scenario runs a service process of its own (alpha pushing to a mock APNs).
+                Million(self, log, Api, Service, service_env, free_port, OUT, BENCH).run(java, run_jar, flags)
+            else:
+                self.service.start()
+                self.api = Api(self.port, self.key)
+                self.org = self.pg.sql("SELECT organization_id FROM api_keys LIMIT 1")
+                self.autovacuum_off = self.pg.sql("SHOW autovacuum") == "off"
+                if self.autovacuum_off:
+                    self.notes.append("PostgreSQL runs with autovacuum off: the harness runs VACUUM ANALYZE (untimed) after "
+                                      "the warm-up, before each bulk-add repetition and after each HTTP repetition's "
+                                      "writes, as autovacuum would.")
+                if only - {"limits"}:
+                    self.warm_up()
+                if "limits" in only:
+                    Limits(self, log).run()
+                if only & {"bulk", "propagation", "fanout"}:
+                    self.bulk()
+                    self.activate(self.bulk_campaigns + self.base_campaigns)
+                    if "propagation" in only:
+                        self.propagation()
+                    if "fanout" in only:
+                        self.fanout()
+                if "http" in only:
+                    self.http_paths()
+                if only & {"stats", "holder", "console"}:
+                    Journeys(self, log, wrk, Service, free_port, OUT, BENCH).run(only)
+                if "consolerecipients" in only:
+                    ConsoleRecipients(self, log, OUT, CONSOLE_OWNER, CONSOLE_PASSWORD).run()
+                if "soak" in only:
+                    Soak(self, log).run()
+                rss = self.service.status_kb("VmHWM")
+                self.result("Memory: peak RSS of the service over the whole run", "MB", None, round(rss / 1024),
+                            None, "<= 512 MB", rss <= 512 * 1024, 1, round(self.service.cpu_seconds(), 1),
+                            "VmHWM from /proc/<pid>/status; CPU column = total service CPU seconds of the run")
+                if "million" in only:
+                    # Its own service process: this one, with alpha in local mode, must not take its jobs.
+                    self.service.stop()
+                    Million(self, log, Api, Service, service_env, free_port, OUT, BENCH).run(java, run_jar, flags)
         finally:
             total_cpu = self.service.cpu_seconds() if self.service.proc and self.service.proc.poll() is None else None
             self.service.stop()
@@ -981,7 +990,8 @@ def main():
     p.add_argument("--timeout", type=int, default=600, help="seconds to wait for cards or a notification")
     p.add_argument("--propagation-timeout", type=int, default=60, help="seconds to wait for propagation")
     p.add_argument("--only", help="comma-separated subset of: bulk,propagation,fanout,http,stats,holder,soak,apple,limits,"
-                   "console,consolerecipients (default: all but soak, apple, limits and consolerecipients)")
+                   "console,consolerecipients,million (default: all but soak, apple, limits and consolerecipients; million "
+                   "only at --size 1000000 or more)")
     p.add_argument("--stats-size", type=int, default=1_000_000,
                    help="recipients of the campaign the stats, holder and console scenarios read (seeded by SQL)")
     p.add_argument("--console-requests", type=int, default=300,
@@ -992,6 +1002,8 @@ def main():
     p.add_argument("--offline", action="store_true", help="run the apple scenario's Maven build offline (-o)")
     p.add_argument("--limits-spreads", default="10000,100,10,1",
                    help="limits scenario: the Apple burst's rounds, each the number of addresses the devices share")
+    p.add_argument("--million-devices", type=int, default=1_000_000,
+                   help="million scenario: registered Apple devices of the campaign (try 50000 first)")
     p.add_argument("--limits-devices", type=int, default=10_000, help="limits scenario: installed Apple cards")
     p.add_argument("--soak-minutes", type=float, default=10, help="length of the soak's traffic")
     p.add_argument("--soak-rate", type=float, default=20, help="requests per second of the soak")

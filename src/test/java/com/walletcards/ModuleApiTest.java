@@ -194,6 +194,7 @@ class ModuleApiTest {
                             "CardEvents.CardUpdated",
                             "CardEvents.UpdateDelivered",
                             "CardEvents.UpdatePushed",
+                            "CardEvents.UpdatesPushed",
                             "CardProperties",
                             "CardProperties.Propagation",
                             "CardStatus",

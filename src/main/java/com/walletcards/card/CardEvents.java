@@ -4,6 +4,7 @@ import com.walletcards.shared.ExternalEvent;
 import com.walletcards.shared.OrganizationId;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** What happened to cards. Status changes are internal; the rest are also webhook events. */
@@ -204,6 +205,16 @@ public final class CardEvents {
         @Override
         public String walletCardId() {
             return cardId;
+        }
+    }
+
+    /**
+     * The {@link UpdatePushed} of one recorded push, together: a batch of a campaign-wide change
+     * publishes them once, so that a listener writes them with a few statements, not one each.
+     */
+    public record UpdatesPushed(List<UpdatePushed> pushed) {
+        public UpdatesPushed {
+            pushed = List.copyOf(pushed);
         }
     }
 

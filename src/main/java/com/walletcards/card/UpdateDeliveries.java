@@ -2,11 +2,14 @@ package com.walletcards.card;
 
 import com.walletcards.card.CardEvents.UpdateDelivered;
 import com.walletcards.card.CardEvents.UpdatePushed;
+import com.walletcards.card.CardEvents.UpdatesPushed;
 import com.walletcards.card.UpdateQueries.CardOf;
 import com.walletcards.card.UpdateQueries.Fact;
 import com.walletcards.card.UpdateQueries.NewFact;
 import com.walletcards.card.UpdateQueries.State;
 import com.walletcards.card.spi.DeliveryReports;
+import com.walletcards.shared.ExternalEvent;
+import com.walletcards.shared.ExternalEvents;
 import com.walletcards.shared.ProviderName;
 import com.walletcards.shared.Times;
 import java.time.Clock;
@@ -144,20 +147,15 @@ class UpdateDeliveries implements DeliveryReports {
                 lag(times, f.campaignId(), f.version(), f.provider(), now);
             }
         }
-        applyCounts(deltas);
-        // Every counter key names a version that now has a target: once each, not once per card.
-        deltas.keySet().stream()
-                .map(key -> key.substring(0, key.lastIndexOf('\u0000')))
-                .distinct()
-                .forEach(key -> {
-                    String[] k = key.split("\u0000", -1);
-                    queries.markReached(k[0], Long.parseLong(k[1]));
-                });
+        // Published together: one journey write and one webhook write for the batch, each a few
+        // statements, instead of a nested transaction and a statement per card.
+        List<UpdatePushed> pushedEvents = new ArrayList<>();
+        List<ExternalEvent> deliveredEvents = new ArrayList<>();
         for (String key : pushed) {
             String[] k = key.split("\u0000", -1);
             CardOf card = cards.get(k[0]);
             long version = Long.parseLong(k[2]);
-            events.publishEvent(new UpdatePushed(
+            pushedEvents.add(new UpdatePushed(
                     card.organizationId(),
                     card.campaignId(),
                     card.recipientId(),
@@ -166,7 +164,7 @@ class UpdateDeliveries implements DeliveryReports {
                     version,
                     now));
             if (delivered.contains(key)) {
-                events.publishEvent(new UpdateDelivered(
+                deliveredEvents.add(new UpdateDelivered(
                         card.organizationId(),
                         card.campaignId(),
                         card.recipientId(),
@@ -176,6 +174,23 @@ class UpdateDeliveries implements DeliveryReports {
                         now));
             }
         }
+        events.publishEvent(new UpdatesPushed(pushedEvents));
+        if (!deliveredEvents.isEmpty()) {
+            events.publishEvent(new ExternalEvents(deliveredEvents));
+        }
+        // Last, so that the transaction holds the campaign's counter rows (one per version and
+        // provider, shared by every batch of a propagation) only from here to its commit: taken
+        // before the events' listeners ran, they made the batches of a campaign-wide change wait
+        // for each other's journey writes, one at a time.
+        applyCounts(deltas);
+        // Every counter key names a version that now has a target: once each, not once per card.
+        deltas.keySet().stream()
+                .map(key -> key.substring(0, key.lastIndexOf('\u0000')))
+                .distinct()
+                .forEach(key -> {
+                    String[] k = key.split("\u0000", -1);
+                    queries.markReached(k[0], Long.parseLong(k[1]));
+                });
     }
 
     /**

@@ -7,6 +7,7 @@ import com.walletcards.card.CardEvents.CardInstalled;
 import com.walletcards.card.CardEvents.CardRemoved;
 import com.walletcards.card.CardEvents.UpdateDelivered;
 import com.walletcards.card.CardEvents.UpdatePushed;
+import com.walletcards.card.CardEvents.UpdatesPushed;
 import com.walletcards.holder.CardPageOpened;
 import com.walletcards.issuance.InviteEmailOutcome;
 import com.walletcards.recipient.RecipientEvents.RecipientCreated;
@@ -130,14 +131,26 @@ class JourneyRecorder {
 
     @EventListener
     void on(UpdatePushed pushed) {
-        record(List.of(new Fact(
+        record(List.of(pushedFact(pushed)));
+    }
+
+    /** A batch's pushes: one append of all their facts. */
+    @EventListener
+    void on(UpdatesPushed batch) {
+        if (!batch.pushed().isEmpty()) {
+            record(batch.pushed().stream().map(JourneyRecorder::pushedFact).toList());
+        }
+    }
+
+    private static Fact pushedFact(UpdatePushed pushed) {
+        return new Fact(
                 pushed.organizationId(),
                 pushed.campaignId(),
                 pushed.recipientId(),
                 Step.UPDATE_PUSHED,
                 pushed.provider(),
                 pushed.at(),
-                Map.of("version", pushed.version()))));
+                Map.of("version", pushed.version()));
     }
 
     /** False for a holder's page view or hand-over when the operator turned their recording off. */
