@@ -1,12 +1,14 @@
-"""Database floors of the HTTP scenarios: the statements one request sends, run by pgbench at the
-request's concurrency, with nothing else on the path (no HTTP, no Java, no background work).
+"""Database floors of the HTTP, statistics and console scenarios: the statements one request sends,
+run by pgbench at the request's concurrency, with nothing else on the path (no HTTP, no Java, no
+background work).
 
 A scenario cannot reach more of hello's throughput than its floor does in the same run, so the
 floor says which targets the database leaves room for on this machine, and the service's share
 of its floor says how close the request path comes to what the database allows.
 
 The scripts restate the service's SQL for a request at steady state (statements as logged by
-PostgreSQL with `log_statement = all`, 2026-11-24, and again 2026-11-28 for the add's card; `SingleAddStatementsTest` counts the add's own):
+PostgreSQL with `log_statement = all`, 2026-11-24, and again 2026-11-28 for the add's card and the
+statistics and console pages; `SingleAddStatementsTest` counts the add's own):
   campaign  the campaign's row (`CampaignQueries.find`); API keys are verified from memory
   page      the campaign's row (404 check), then one statement for the total (the campaign's kept
             counts) and the page (its ids from the index, then its rows; `RecipientQueries.pageStatement`)
@@ -32,11 +34,25 @@ PostgreSQL with `log_statement = all`, 2026-11-24, and again 2026-11-28 for the 
             floor is the database work of one add and its card taken one at a time, not a bound
             below the batched service. The run's own start and end (its `single_card_runs` shard
             rows and `single-card-generation` task) span many adds at steady state and are left out.
+  stats     the campaign's row and the journey counters of the window in one read-only transaction
+            (`GET /v1/campaigns/{id}/stats`: last 30 days, and a year)
+  console   every console page reads the session and its attributes and the signed-in user first,
+            then writes the session's access time and reads the session once more (Spring Session
+            JDBC); between them
+            - list: the page of 20 campaigns with its total, their folded counters, and per listed
+              campaign its row and recipient total
+            - overview: the campaign, its recipient total, today's and the last 30 days' counters
+              (each with the campaign's row), the count and the latest of the content versions reached
+            - recipients table: the campaign twice, the page's 51 rows (newest first, after a cursor,
+              by latest activity, by status, by wallet, or the three-branch prefix search), the
+              campaign and its total
 The write floor inserts into a campaign of its own whose waiting recipients no job of the service
 reads (a card batch of its own), so the floor makes each card itself.
 """
 
+import base64
 import os
+import statistics
 import subprocess
 
 SHARDS = 16  # SingleCardRuns.SHARDS
@@ -194,3 +210,124 @@ def pgbench(pg, name, script, connections, duration, out_dir):
         raise RuntimeError(f"pgbench {name}: no tps in its output:\n{r.stdout[-500:]}")
     return {"tps": tps, "latency_ms": latency}
 
+
+def summary(fl, svc, base, extra):
+    """Adds a scenario's database floor to its extra (as the HTTP scenarios report theirs) and
+    answers the sentence for its detail; fl is None when pgbench is missing."""
+    if not fl:
+        return "; no database floor (pgbench not found)" if fl is None else ""
+    floor_ratio = round(statistics.median([f["tps"] / b["rps"] for f, b in zip(fl, base)]), 3)
+    share = statistics.median([s["rps"] / f["tps"] for s, f in zip(svc, fl)])
+    extra.update({"floorRuns": fl, "floorRatio": floor_ratio, "shareOfFloor": round(share, 3)})
+    return (f"; database floor {round(statistics.median([f['tps'] for f in fl]))} tps = {floor_ratio}x hello, "
+            f"service at {share:.0%} of it")
+
+
+# ---- statistics and console pages
+
+
+def stats_script(org, cid, start, end):
+    """GET /v1/campaigns/{id}/stats from start to end (ISO dates, the campaign's days)."""
+    return "\n".join(["BEGIN READ ONLY;", CAMPAIGN_SELECT.format(cid=literal(cid), org=literal(org)),
+                      STATS_COUNTS.format(cid=literal(cid), start=start, end=end), "COMMIT;", ""])
+
+
+STATS_COUNTS = ("SELECT on_day, metric, SUM(n) AS n FROM journey_counts WHERE campaign_id = '{cid}' AND (on_day IS NULL "
+                "OR (on_day >= '{start}' AND on_day <= '{end}')) GROUP BY on_day, metric;")
+SESSION_READ = ("BEGIN;\nSELECT S.PRIMARY_ID, S.SESSION_ID, S.CREATION_TIME, S.LAST_ACCESS_TIME, S.MAX_INACTIVE_INTERVAL, "
+                "SA.ATTRIBUTE_NAME, SA.ATTRIBUTE_BYTES FROM SPRING_SESSION S LEFT JOIN SPRING_SESSION_ATTRIBUTES SA ON "
+                "S.PRIMARY_ID = SA.SESSION_PRIMARY_ID WHERE S.SESSION_ID = '{sid}';\nCOMMIT;")
+SESSION_TOUCH = ("BEGIN;\nUPDATE SPRING_SESSION SET SESSION_ID = '{sid}', LAST_ACCESS_TIME = "
+                 "(extract(epoch FROM now()) * 1000)::bigint, MAX_INACTIVE_INTERVAL = 28800, EXPIRY_TIME = "
+                 "(extract(epoch FROM now()) * 1000)::bigint + 28800000, PRINCIPAL_NAME = '{user}' "
+                 "WHERE PRIMARY_ID = '{pid}';\nCOMMIT;")
+CONSOLE_USER = "SELECT id, organization_id, email, name, role, created_at FROM console_users WHERE id = '{user}';"
+
+
+def console_session(pg, cookie_value):
+    """The session behind a WALLET_CONSOLE cookie value (Spring Session sends the id base64-encoded):
+    (session id, primary id, user id)."""
+    sid = base64.b64decode(cookie_value + "=" * (-len(cookie_value) % 4)).decode()
+    primary, user = pg.sql(f"SELECT PRIMARY_ID || ' ' || PRINCIPAL_NAME FROM SPRING_SESSION "
+                           f"WHERE SESSION_ID = '{literal(sid)}'").split()
+    return sid, primary, user
+
+
+def console_page(session, body):
+    """A console page: the session and its user read first, the session's access time written and
+    the session read once more after the page (Spring Session JDBC, as logged)."""
+    sid, primary, user = (literal(v) for v in session)
+    return "\n".join([SESSION_READ.format(sid=sid), CONSOLE_USER.format(user=user), *body,
+                      SESSION_TOUCH.format(sid=sid, user=user, pid=primary), SESSION_READ.format(sid=sid), ""])
+
+
+def recipient_total(org, cid):
+    """The campaign's row and its recipient total (a page of one), as the console reads per campaign."""
+    org, cid = literal(org), literal(cid)
+    return [CAMPAIGN_SELECT.format(cid=cid, org=org),
+            "SELECT t.total, r.* FROM (SELECT COALESCE(SUM(n), 0) AS total FROM recipient_counts"
+            f" WHERE campaign_id = '{cid}' AND status <> 'deleted') t LEFT JOIN (SELECT {RECIPIENT_READ} FROM recipients"
+            f" WHERE id IN (SELECT id FROM recipients WHERE organization_id = '{org}' AND campaign_id = '{cid}' AND"
+            f" deleted_at IS NULL ORDER BY id LIMIT 1 OFFSET 0) AND organization_id = '{org}') r ON 1 = 1 ORDER BY r.id;"]
+
+
+def console_list_script(org, session, listed):
+    """GET /console/campaigns: the page of 20 campaigns with its total, their folded counters, and
+    per listed campaign its row and recipient total."""
+    o = literal(org)
+    ids = ",".join(literal(c) for c in listed)
+    where = f"organization_id = '{o}' AND deleted_at IS NULL AND status <> 'archived'"
+    body = [f"SELECT t.total, c.* FROM (SELECT COUNT(*) AS total FROM campaigns WHERE {where}) t LEFT JOIN "
+            f"(SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE {where} ORDER BY id DESC LIMIT 20 OFFSET 0) c ON 1 = 1 "
+            f"ORDER BY c.id DESC;",
+            f"SELECT campaign_id, metric, SUM(n) AS n FROM journey_counts WHERE campaign_id = ANY('{{{ids}}}') "
+            f"AND on_day IS NULL GROUP BY campaign_id, metric;"]
+    for c in listed:
+        body += recipient_total(org, c)
+    return console_page(session, body)
+
+
+def console_overview_script(org, cid, session, today, start):
+    """GET /console/campaigns/{id}: the campaign, its total, today's and the last 30 days' counters,
+    and the latest content version reached."""
+    o, c = literal(org), literal(cid)
+    campaign = CAMPAIGN_SELECT.format(cid=c, org=o)
+    body = [campaign, *recipient_total(org, cid),
+            "BEGIN READ ONLY;", campaign, STATS_COUNTS.format(cid=c, start=today, end=today), "COMMIT;",
+            campaign, STATS_COUNTS.format(cid=c, start=start, end=today),
+            campaign, "BEGIN READ ONLY;",
+            f"SELECT COUNT(*) FROM content_versions WHERE campaign_id = '{c}' AND reached = TRUE AND organization_id = '{o}';",
+            f"SELECT version, at, changed FROM content_versions WHERE campaign_id = '{c}' AND reached = TRUE AND "
+            f"organization_id = '{o}' ORDER BY version DESC LIMIT 1 OFFSET 0;", "COMMIT;"]
+    return console_page(session, body)
+
+
+def console_recipients_script(org, cid, session, rows_sql):
+    """A page of the console's recipients table: the campaign twice, the page's 51 rows (rows_sql),
+    then the campaign and its total."""
+    o, c = literal(org), literal(cid)
+    campaign = CAMPAIGN_SELECT.format(cid=c, org=o)
+    return console_page(session, [campaign, campaign, rows_sql, *recipient_total(org, cid)])
+
+
+def console_rows(org, cid, kind, value=None):
+    """The rows statement of one console recipients page (RecipientTable), value its cursor or search."""
+    o, c, v = literal(org), literal(cid), literal(value or "")
+    cols = RECIPIENT_READ + ", wallets"
+    scoped = f"organization_id = '{o}' AND campaign_id = '{c}' AND deleted_at IS NULL"
+    if kind == "first":
+        return f"SELECT {cols} FROM recipients WHERE {scoped} ORDER BY id DESC LIMIT 51;"
+    if kind == "after":
+        return f"SELECT {cols} FROM recipients WHERE {scoped} AND id < '{v}' ORDER BY id DESC LIMIT 51;"
+    if kind == "activity":
+        at, rid = v.split("~", 1)
+        return (f"SELECT {cols} FROM recipients WHERE campaign_id = '{c}' AND deleted_at IS NULL AND updated_at <= '{at}'"
+                f" AND (updated_at < '{at}' OR id < '{rid}') ORDER BY updated_at DESC, id DESC LIMIT 51;")
+    if kind == "invited":
+        return (f"SELECT {cols} FROM recipients WHERE campaign_id = '{c}' AND status = 'invited' AND id < '{v}' "
+                f"ORDER BY id DESC LIMIT 51;")
+    if kind == "wallet":
+        return f"SELECT {cols} FROM recipients WHERE {scoped} AND wallets LIKE '% {v} %' ORDER BY id DESC LIMIT 51;"
+    branches = [f"(SELECT * FROM (SELECT {cols} FROM recipients WHERE {scoped} AND {col} LIKE '{v}%' ESCAPE '\\' "
+                f"OFFSET 0) b ORDER BY id DESC LIMIT 51)" for col in ("live_email", "name_key", "external_id")]
+    return f"SELECT * FROM ({' UNION '.join(branches)}) r ORDER BY id DESC LIMIT 51;"
