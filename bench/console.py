@@ -3,12 +3,17 @@ overview of the campaign with 1,000,000 recipients (the journey scenarios' seede
 signed in as the bootstrap owner, against hello at the same connections. See bench/README.md.
 """
 
+import datetime
 import http.client
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import urllib.parse
+import zoneinfo
+
+import floors
 
 EMAIL = "owner@bench.example"
 PASSWORD = "bench console owner password"
@@ -24,8 +29,8 @@ def to_ms(text):
 
 
 class Console:
-    def __init__(self, bench, log, BENCH):
-        self.b, self.log, self.BENCH = bench, log, BENCH
+    def __init__(self, bench, log, BENCH, out):
+        self.b, self.log, self.BENCH, self.out = bench, log, BENCH, out
 
     def sign_in(self):
         """As a browser does: the sign-in page (its CSRF token and cookies), then the form; answers the Cookie header."""
@@ -81,7 +86,19 @@ class Console:
                 out["socket_errors"] = sum(int(p.split()[-1]) for p in s.split(":", 1)[1].split(","))
         return out
 
-    def run(self, cid, n):
+    def floor_scripts(self, cid, cookie, zone):
+        """Each page's statements (floors.py), for the signed-in session of cookie."""
+        b = self.b
+        value = re.search(r"WALLET_CONSOLE=([^;]+)", cookie).group(1)
+        session = floors.console_session(b.pg, value)
+        listed = b.pg.sql(f"SELECT id FROM campaigns WHERE organization_id = '{floors.literal(b.org)}' AND deleted_at IS "
+                          f"NULL AND status <> 'archived' ORDER BY id DESC LIMIT 20").split()
+        today = datetime.datetime.now(zoneinfo.ZoneInfo(zone)).date()
+        return {"list": floors.console_list_script(b.org, session, listed),
+                "overview": floors.console_overview_script(b.org, cid, session, today,
+                                                           today - datetime.timedelta(days=29))}
+
+    def run(self, cid, n, zone="UTC"):
         b, dur = self.b, self.b.a.duration
         url = f"http://127.0.0.1:{b.port}"
         cookie = self.sign_in()
@@ -96,12 +113,18 @@ class Console:
         for path in pages.values():
             self.wrk(url + path, 16, b.a.warmup, [cookie])
         rows = {(k, c): [] for k in ("hello", *pages) for c in CONNECTIONS}
+        scripts = self.floor_scripts(cid, cookie, zone)
+        floor_runs = {(k, c): [] for k in pages for c in CONNECTIONS} if shutil.which("pgbench") else None
         c0 = b.service.cpu_seconds()
         for rep in range(b.reps):
             for c in CONNECTIONS:
                 rows[("hello", c)].append(self.wrk(f"{url}/bench/hello", c, dur))
                 for key, path in pages.items():
                     rows[(key, c)].append(self.wrk(url + path, c, dur, [cookie]))
+                if floor_runs is not None:
+                    for key in pages:
+                        floor_runs[(key, c)].append(floors.pgbench(b.pg, f"console-{key}-{c}", scripts[key], c, dur,
+                                                                   self.out))
             self.log("console rep {}: ".format(rep) + ", ".join(
                 f"{k} at {c} {rows[(k, c)][-1]['rps']:.0f}/s p95 {rows[(k, c)][-1]['p95_ms']:.1f} ms"
                 for k in pages for c in CONNECTIONS))
@@ -115,11 +138,13 @@ class Console:
                 med = {m: statistics.median([r[m] for r in svc]) for m in ("p50_ms", "p95_ms", "p99_ms")}
                 hello = {m: statistics.median([r[m] for r in base]) for m in ("p50_ms", "p95_ms", "p99_ms")}
                 ratio = round(statistics.median([s["rps"] / h["rps"] for s, h in zip(svc, base)]), 3)
+                extra = {"serviceRuns": svc, "baselineRuns": base, "p95Ms": med["p95_ms"]}
+                floor_detail = floors.summary(floor_runs[(key, c)] if floor_runs else None, svc, base, extra)
                 b.result(f"{names[key]}, {c} connections", "req/s",
                          round(statistics.median([h["rps"] for h in base])),
                          round(statistics.median([s["rps"] for s in svc])), ratio, f"p95 <= {TARGET_P95_MS} ms",
                          med["p95_ms"] <= TARGET_P95_MS and bad == 0, b.reps, cpu,
                          f"baseline hello at the same connections; p50 {med['p50_ms']:.1f} ms, p95 "
                          f"{med['p95_ms']:.1f} ms, p99 {med['p99_ms']:.1f} ms (hello p50 {hello['p50_ms']:.1f}, "
-                         f"p95 {hello['p95_ms']:.1f}, p99 {hello['p99_ms']:.1f} ms)" + (f", {bad} errors" if bad else ""),
-                         extra={"serviceRuns": svc, "baselineRuns": base, "p95Ms": med["p95_ms"]})
+                         f"p95 {hello['p95_ms']:.1f}, p99 {hello['p99_ms']:.1f} ms)" + (f", {bad} errors" if bad else "")
+                         + floor_detail, extra=extra)

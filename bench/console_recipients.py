@@ -11,9 +11,12 @@ import http.client
 import os
 import re
 import secrets
+import shutil
 import statistics
 import time
 import urllib.parse
+
+import floors
 
 SEED_SQL = """
 BEGIN;
@@ -57,6 +60,16 @@ class ConsoleRecipients:
         middle_activity = b.pg.sql(
             f"SELECT to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') || '~' || id "
             f"FROM recipients WHERE campaign_id = '{cid}' ORDER BY updated_at, id LIMIT 1 OFFSET {n // 2}")
+        # Each page's rows statement, for its database floor (floors.console_rows).
+        rows_of = {
+            "first page (newest first)": ("first", None),
+            "a page in the middle (newest first)": ("after", middle),
+            "a page in the middle (latest activity first)": ("activity", middle_activity),
+            "a page in the middle, status invited": ("invited", middle),
+            "first page, wallet Apple Wallet": ("wallet", "alpha"),
+            "search by an email prefix": ("search", f"{tag}-12345"),
+            "search by a name prefix": ("search", "recipient 54321"),
+        }
         pages = {
             "first page (newest first)": base,
             "a page in the middle (newest first)": base + "?after=" + urllib.parse.quote(middle),
@@ -76,6 +89,7 @@ class ConsoleRecipients:
         for p in pages.values():
             for _ in range(b.a.console_warmup):
                 self.get(p, cookie)
+        session = floors.console_session(b.pg, cookie.split("=", 1)[1]) if shutil.which("pgbench") else None
         c0 = b.service.cpu_seconds()
         for name, p in pages.items():
             times = []
@@ -87,11 +101,22 @@ class ConsoleRecipients:
                     raise RuntimeError(f"{name}: {status}")
             times.sort()
             p50, p95, p99 = (round(times[min(len(times) - 1, int(len(times) * q))], 1) for q in (0.5, 0.95, 0.99))
+            mean = round(statistics.mean(times), 1)
+            extra = {"p50Ms": p50, "p95Ms": p95, "p99Ms": p99, "meanMs": mean}
+            floor_detail = "; no database floor (pgbench not found)"
+            if session:
+                # The page's statements by pgbench on one connection, as the requests above come one at a time.
+                kind, value = rows_of[name]
+                script = floors.console_recipients_script(b.org, cid, session, floors.console_rows(b.org, cid, kind, value))
+                fl = floors.pgbench(b.pg, "console-recipients-" + kind, script, 1, b.a.duration, self.out)
+                share = fl["latency_ms"] / mean
+                extra.update({"floorRuns": [fl], "floorMs": fl["latency_ms"], "shareOfFloor": round(share, 3)})
+                floor_detail = (f"; database floor {fl['latency_ms']:.1f} ms a page (pgbench, one connection), "
+                                f"service mean {mean} ms, at {share:.0%} of the floor's speed")
             b.result(f"Console recipients: {name}, {n:,} recipients", "ms", None, p95, None,
                      f"p95 <= {TARGET_MS} ms", p95 <= TARGET_MS, len(times), None,
                      f"one connection, {len(times)} sequential requests: p50 {p50} ms, p95 {p95} ms, p99 {p99} ms, "
-                     f"max {round(times[-1], 1)} ms",
-                     extra={"p50Ms": p50, "p95Ms": p95, "p99Ms": p99, "meanMs": round(statistics.mean(times), 1)})
+                     f"max {round(times[-1], 1)} ms" + floor_detail, extra=extra)
         b.notes.append("Console recipients: service CPU over the timed requests "
                        f"{round(b.service.cpu_seconds() - c0, 1)} s.")
         plan = b.pg.sql("EXPLAIN " + explain_search(cid, tag))

@@ -9,10 +9,14 @@ shared machine may; the endpoint reads counters, and the tables it and the card 
 as large as a real campaign of that size makes them.
 """
 
+import datetime
 import os
 import secrets
+import shutil
 import statistics
+import zoneinfo
 
+import floors
 from console import Console
 
 # Shares of the seeded recipients by i % 20: 0-1 only added (card created), 2-5 invited,
@@ -107,7 +111,7 @@ class Journeys:
     def run(self, only):
         b = self.b
         self.cid = b.api.campaign("Statistics at scale")
-        zone = b.api.ok("GET", f"/v1/campaigns/{self.cid}").get("timezone") or "UTC"
+        self.zone = zone = b.api.ok("GET", f"/v1/campaigns/{self.cid}").get("timezone") or "UTC"
         n = b.a.stats_size
         path = os.path.join(self.OUT, "seed.sql")
         with open(path, "w") as f:
@@ -129,7 +133,7 @@ class Journeys:
         if "holder" in only:
             self.holder(n)
         if "console" in only:
-            Console(self.b, self.log, self.BENCH).run(self.cid, n)
+            Console(self.b, self.log, self.BENCH, self.OUT).run(self.cid, n, self.zone)
 
     def stats(self, n):
         """The statistics endpoint at 32 connections (throughput, against hello at 32) and at 2
@@ -143,11 +147,21 @@ class Journeys:
             self.wrk(url + p, c, b.a.warmup, [auth])
         rows = {k: [] for k in ("hello", "hello2", *runs)}
         c0 = b.service.cpu_seconds()
+        # Database floors: the statements of each request (floors.stats_script), by pgbench at the
+        # request's connections, after the wrk runs of each repetition.
+        today = datetime.datetime.now(zoneinfo.ZoneInfo(self.zone)).date()
+        floor_scripts = {"default": floors.stats_script(b.org, self.cid, today - datetime.timedelta(days=29), today),
+                         "range": floors.stats_script(b.org, self.cid, "2026-01-01", "2026-12-31")}
+        floor_scripts["latency"] = floor_scripts["default"]
+        floor_runs = {k: [] for k in runs} if shutil.which("pgbench") else None
         for rep in range(b.reps):
             rows["hello"].append(self.wrk(f"{url}/bench/hello", 32, dur))
             rows["hello2"].append(self.wrk(f"{url}/bench/hello", 2, dur))
             for key, (p, c) in runs.items():
                 rows[key].append(self.wrk(url + p, c, dur, [auth]))
+            if floor_runs is not None:
+                for key, (p, c) in runs.items():
+                    floor_runs[key].append(floors.pgbench(b.pg, "stats-" + key, floor_scripts[key], c, dur, self.OUT))
             self.log("stats rep {}: hello {:.0f}/s, 30 days {:.0f}/s p99 {} ms, a year {:.0f}/s p99 {} ms, "
                      "2 connections {:.0f}/s p99 {} ms".format(
                          rep, rows["hello"][-1]["rps"], rows["default"][-1]["rps"], rows["default"][-1]["p99_ms"],
@@ -163,12 +177,14 @@ class Journeys:
             p99 = statistics.median([r["p99_ms"] for r in svc])
             p50 = statistics.median([r["p50_ms"] for r in svc])
             ratio = round(statistics.median([s["rps"] / h["rps"] for s, h in zip(svc, base)]), 3)
+            extra = {"serviceRuns": svc, "baselineRuns": base, "p99Ms": p99, "p50Ms": p50}
+            floor_detail = floors.summary(floor_runs[key] if floor_runs else None, svc, base, extra)
             b.result(name, "req/s", round(statistics.median([h["rps"] for h in base])),
                      round(statistics.median([s["rps"] for s in svc])), ratio, "p99 <= 50 ms", p99 <= 50 and bad == 0,
                      b.reps, cpu, f"baseline hello at the same connections; p50 {p50:.1f} ms, p99 {p99:.1f} ms "
                      f"(hello p50 {statistics.median([h['p50_ms'] for h in base]):.1f} ms, p99 "
-                     f"{statistics.median([h['p99_ms'] for h in base]):.1f} ms)" + (f", {bad} errors" if bad else ""),
-                     extra={"serviceRuns": svc, "baselineRuns": base, "p99Ms": p99, "p50Ms": p50})
+                     f"{statistics.median([h['p99_ms'] for h in base]):.1f} ms)" + (f", {bad} errors" if bad else "")
+                     + floor_detail, extra=extra)
 
     def holder(self, n):
         """The card page over many codes, served by the run's service (recording on) and by a second
