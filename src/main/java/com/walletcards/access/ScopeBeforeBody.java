@@ -2,6 +2,9 @@ package com.walletcards.access;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.security.access.prepost.PreAuthorize;
@@ -27,6 +30,12 @@ class ScopeBeforeBody implements WebMvcConfigurer, HandlerInterceptor {
 
     private final PreAuthorizeAuthorizationManager scopes = new PreAuthorizeAuthorizationManager();
 
+    /**
+     * Whether each handler method carries a scope, found once: searching its annotations on every
+     * request cost more than the scope check itself.
+     */
+    private final Map<Handler, Boolean> scoped = new ConcurrentHashMap<>();
+
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
         registry.addInterceptor(this).addPathPatterns("/v1/**");
@@ -34,7 +43,9 @@ class ScopeBeforeBody implements WebMvcConfigurer, HandlerInterceptor {
 
     @Override
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-        if (!(handler instanceof HandlerMethod method) || !requiresScope(method)) {
+        if (!(handler instanceof HandlerMethod method)
+                || !scoped.computeIfAbsent(
+                        new Handler(method.getBeanType(), method.getMethod()), h -> requiresScope(method))) {
             return true;
         }
         AuthorizationResult result = scopes.authorize(
@@ -50,4 +61,6 @@ class ScopeBeforeBody implements WebMvcConfigurer, HandlerInterceptor {
         return AnnotatedElementUtils.hasAnnotation(method.getMethod(), PreAuthorize.class)
                 || AnnotatedElementUtils.hasAnnotation(method.getBeanType(), PreAuthorize.class);
     }
+
+    private record Handler(Class<?> beanType, Method method) {}
 }
