@@ -14,12 +14,9 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.stream.IntStream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -69,41 +66,9 @@ class DeliveryCountsLockTest {
     @Test
     void batchesOfACampaignChangeLeaveTheDeliveryCountersFreeWhileTheirPushesAreRecorded() {
         Api api = new Api(port, Tenants.create(access).key());
-        Api.Response created = api.post(
-                "/v1/campaigns",
-                Map.of(
-                        "name",
-                        "Counters",
-                        "campaignType",
-                        "event",
-                        "campaignData",
-                        Map.of("location", "Main hall"),
-                        "providerTypes",
-                        List.of("beta")));
-        assertThat(created.status()).as(created.body()).isEqualTo(201);
-        String campaign = created.data().get("id").asString();
-        List<Map<String, Object>> people = IntStream.range(0, 4)
-                .mapToObj(i -> Map.<String, Object>of("email", "holder" + i + "@example.com", "name", "Holder " + i))
-                .toList();
-        assertThat(api.post(
-                                "/v1/campaigns/" + campaign + "/recipients/bulk",
-                                Map.of("recipients", people, "sendEmail", false))
-                        .status())
-                .isEqualTo(201);
-        await().atMost(Duration.ofSeconds(20))
-                .until(() -> jdbc.sql("SELECT COUNT(*) FROM wallet_cards WHERE campaign_id = ?")
-                                .param(campaign)
-                                .query(Long.class)
-                                .single()
-                        == 4);
-        new ProviderObjectReads(jdbc).awaitCreatedAtProviders(campaign);
-        jdbc.sql("SELECT id FROM wallet_cards WHERE campaign_id = ?")
-                .param(campaign)
-                .query(String.class)
-                .list()
-                .forEach(card -> assertThat(providerEvents.apply(
-                                "beta", card, UUID.randomUUID().toString(), true, Instant.now()))
-                        .isTrue());
+        BetaCampaigns campaigns = new BetaCampaigns(api, jdbc, providerEvents);
+        String campaign = campaigns.create("Counters");
+        campaigns.installCards(campaign, 4);
         whileRecording.watch(campaign);
 
         assertThat(api.patch("/v1/campaigns/" + campaign, Map.of("name", "Renamed"))
