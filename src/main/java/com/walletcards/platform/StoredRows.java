@@ -45,12 +45,7 @@ import org.h2.value.VersionedValue;
 final class StoredRows {
 
     /** What the repair changed, per table. */
-    record Repaired(Map<String, Integer> leftoversUndone, List<String> indexesRebuilt, long rowsRead) {
-
-        boolean changedNothing() {
-            return leftoversUndone.isEmpty() && indexesRebuilt.isEmpty();
-        }
-    }
+    record Repaired(Map<String, Integer> leftoversUndone, List<String> indexesRebuilt, long rowsRead) {}
 
     private StoredRows() {}
 
